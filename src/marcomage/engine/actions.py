@@ -1,0 +1,79 @@
+"""Moves as values, and the errors an illegal one raises (C-TURN-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLAY = "play"
+DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Play the card in hand slot `pos` (1..8) in `mode`, or discard it (mode 0)."""
+
+    kind: str
+    pos: int
+    mode: int = 0
+
+    @classmethod
+    def play(cls, pos: int, mode: int = 0) -> Action:
+        return cls(PLAY, pos, mode)
+
+    @classmethod
+    def discard(cls, pos: int) -> Action:
+        return cls(DISCARD, pos, 0)
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": self.kind, "pos": self.pos, "mode": self.mode}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, object]) -> Action:
+        kind, pos, mode = doc.get("action"), doc.get("pos"), doc.get("mode", 0)
+        if not isinstance(kind, str) or not isinstance(pos, int) or not isinstance(mode, int):
+            raise InvalidAction("An action needs a word 'action', an integer 'pos' and 'mode'.")
+        return cls(kind, pos, mode)
+
+    def __str__(self) -> str:
+        if self.kind == PLAY and self.mode:
+            return f"play {self.pos} mode {self.mode}"
+        return f"{self.kind} {self.pos}"
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the game is left exactly as it was (C-TURN-17).
+
+    `legacy` is the 2010 engine's refusal text, used by the conformance check."""
+
+    legacy = "Invalid action!"
+    code = "illegal"
+
+
+class GameNotInProgress(IllegalAction):
+    legacy = "Action not allowed!"
+    code = "not-in-progress"
+
+
+class NotYourTurn(IllegalAction):
+    legacy = "Action only allowed on your turn!"
+    code = "wrong-turn"
+
+
+class BadPosition(IllegalAction):
+    legacy = "Wrong card position!"
+    code = "bad-position"
+
+
+class InvalidAction(IllegalAction):
+    legacy = "Invalid action!"
+    code = "invalid-action"
+
+
+class BadMode(IllegalAction):
+    legacy = "Bad mode!"
+    code = "bad-mode"
+
+
+class InsufficientResources(IllegalAction):
+    legacy = "Insufficient resources!"
+    code = "insufficient-resources"

@@ -1,0 +1,3 @@
+"""Effects of the Rare cards, each written from its card text (data/cards.json)."""
+
+from __future__ import annotations

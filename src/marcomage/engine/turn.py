@@ -1,0 +1,195 @@
+"""The turn pipeline (C-TURN), readable top to bottom in `push`:
+validate, reset the round, pay, effect, keywords, discards, limits, changes,
+production, refill, history, end check."""
+
+from __future__ import annotations
+
+from . import draw, victory
+from .actions import (
+    DISCARD, PLAY, Action, BadMode, BadPosition, GameNotInProgress, InsufficientResources,
+    InvalidAction, NotYourTurn,
+)
+from .cards import CARDS, KW
+from .context import DRAW, KEEP, Turn
+from .keywords import apply_keywords
+from .state import HAND_SIZE, MAX_TOWER, MAX_WALL, Entry, Game, Player
+
+_EXTRA_TURN = KW.QUICK | KW.SWIFT
+
+
+def validate(game: Game, action: Action, player: int | None = None) -> None:
+    """Raise the first failing check of C-TURN-1, in its order; `player` is 0 or 1."""
+    if game.outcome is not None:
+        raise GameNotInProgress("The game is over; no more moves can be made.")
+    if player is not None and player != game.current:
+        raise NotYourTurn("It is not your turn.")
+    if not 1 <= action.pos <= HAND_SIZE:
+        raise BadPosition(f"There is no card position {action.pos}; positions are 1 to 8.")
+    if action.kind not in (PLAY, DISCARD):
+        raise InvalidAction(f"Unknown action {action.kind!r}: play or discard a card.")
+    if action.kind == DISCARD:
+        return
+    me = game.players[game.current]
+    card = CARDS[me.hand[action.pos - 1]]
+    if card.modes:
+        if not 1 <= action.mode <= card.modes:
+            raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {action.mode}.")
+    elif action.mode != 0:
+        raise BadMode(f"{card.name} has no modes; play it in mode 0.")
+    short = [
+        name for name, have, cost in (
+            ("bricks", me.bricks, card.bricks), ("gems", me.gems, card.gems),
+            ("recruits", me.recruits, card.recruits),
+        ) if have < cost
+    ]
+    if short:
+        raise InsufficientResources(f"Not enough {' and '.join(short)} to play {card.name}.")
+
+
+def legal_actions(game: Game) -> list[Action]:
+    """Every legal action of the player to move, slot by slot: plays (each mode), discard."""
+    if game.outcome is not None:
+        return []
+    me = game.players[game.current]
+    actions: list[Action] = []
+    for slot, card_id in enumerate(me.hand):
+        card = CARDS[card_id]
+        pos = slot + 1
+        if me.bricks >= card.bricks and me.gems >= card.gems and me.recruits >= card.recruits:
+            if card.modes:
+                actions.extend(Action(PLAY, pos, mode) for mode in range(1, card.modes + 1))
+            else:
+                actions.append(Action(PLAY, pos, 0))
+        actions.append(Action(DISCARD, pos, 0))
+    return actions
+
+
+def _apply_limits(p: Player) -> None:
+    """C-LIM-1: facilities >= 1, stock >= 0, tower 0..100, wall 0..150."""
+    if p.quarry < 1:
+        p.quarry = 1
+    if p.magic < 1:
+        p.magic = 1
+    if p.dungeons < 1:
+        p.dungeons = 1
+    if p.bricks < 0:
+        p.bricks = 0
+    if p.gems < 0:
+        p.gems = 0
+    if p.recruits < 0:
+        p.recruits = 0
+    p.tower = 0 if p.tower < 0 else MAX_TOWER if p.tower > MAX_TOWER else p.tower
+    p.wall = 0 if p.wall < 0 else MAX_WALL if p.wall > MAX_WALL else p.wall
+
+
+def _record_discards(
+    t: Turn, owner: Player, hand_before: list[int], new_before: list[bool], pile: list[int],
+) -> None:
+    """C-DISC-2: a slot whose card changed, or that newly got the NEW flag, was
+    discarded by an effect; its old card goes to the acting player's pile."""
+    skip = t.slot if owner is t.me else -1
+    hand, new = owner.hand, owner.new
+    for i in range(HAND_SIZE):
+        if i != skip and (hand[i] != hand_before[i] or (new[i] and not new_before[i])):
+            pile.append(hand_before[i])
+            owner.revealed[i] = False
+
+
+def _add_changes(p: Player, before: tuple[int, ...]) -> None:
+    """C-CHG-2: add what the play did to each attribute (after limits minus after cost)."""
+    after = p.attributes()
+    ch = p.changes
+    for i in range(8):
+        ch[i] += after[i] - before[i]
+
+
+def _play(t: Turn) -> None:
+    """Cost, effect, keywords, discards, limits, change and token indicators."""
+    me, opp, card = t.me, t.opp, t.card
+    me.bricks -= card.bricks  # C-TURN-5
+    me.gems -= card.gems
+    me.recruits -= card.recruits
+    # C-TURN-6 snapshots.
+    before_me, before_opp = me.attributes(), opp.attributes()
+    tokens_me, tokens_opp = me.tokens[:], opp.tokens[:]
+    hand_me, hand_opp = me.hand[:], opp.hand[:]
+    new_me, new_opp = me.new[:], opp.new[:]
+
+    if card.effect is not None:
+        card.effect(t)  # C-TURN-7
+    apply_keywords(t)  # C-TURN-8
+    _record_discards(t, me, hand_me, new_me, me.discarded_own)  # C-TURN-9
+    _record_discards(t, opp, hand_opp, new_opp, me.discarded_opp)
+    _apply_limits(me)  # C-TURN-10
+    _apply_limits(opp)
+
+    _add_changes(me, before_me)  # C-TURN-11
+    _add_changes(opp, before_opp)
+    ch = me.changes
+    ch[3] += (t.fb - 1) * me.quarry
+    ch[4] += (t.fg - 1) * me.magic
+    ch[5] += (t.fr - 1) * me.dungeons
+    for p, before in ((me, tokens_me), (opp, tokens_opp)):
+        for i in range(3):
+            value = p.tokens[i]
+            p.token_changes[i] += value - before[i]
+            p.tokens[i] = 0 if value < 0 else 100 if value > 100 else value
+    me.last_played = card.id
+
+
+def _refill(t: Turn, action: Action) -> None:
+    """C-SLOT-1: fill the played slot with the dictated card, a list draw or a deck draw."""
+    me, slot, nxt = t.me, t.slot, t.next_card
+    rng = t.game.rng
+    if isinstance(nxt, tuple):
+        picked = draw.from_list(rng, nxt, me.hand, slot)
+        if picked != KEEP:
+            me.hand[slot] = picked
+    elif nxt == DRAW:
+        if action.kind == DISCARD:
+            me.hand[slot] = draw.from_deck(
+                rng, me.deck, me.hand, slot, differ_from=me.hand[slot])
+        else:
+            no_rare = t.card.kw & _EXTRA_TURN != 0  # C-DRAW-7
+            me.hand[slot] = draw.from_deck(rng, me.deck, me.hand, slot, no_rare=no_rare)
+    elif nxt != KEEP:
+        me.hand[slot] = nxt
+    me.new[slot] = True  # C-SLOT-2
+    me.revealed[slot] = False
+
+
+def push(game: Game, action: Action, player: int | None = None) -> None:
+    """Carry out one turn in place; an illegal action raises and changes nothing."""
+    validate(game, action, player)
+    t = Turn(game, action.pos - 1, action.mode if action.kind == PLAY else 0)
+    me, opp = t.me, t.opp
+    if not t.extra:  # C-TURN-3: start of a new round for the acting player
+        me.new = [False] * HAND_SIZE
+        me.changes = [0] * 8
+        opp.changes = [0] * 8
+        me.discarded_own = []
+        me.discarded_opp = []
+        me.token_changes = [0, 0, 0]
+        opp.token_changes = [0, 0, 0]
+
+    if action.kind == PLAY:
+        _play(t)
+
+    me.bricks += t.fb * me.quarry  # C-PROD-1
+    me.gems += t.fg * me.magic
+    me.recruits += t.fr * me.dungeons
+
+    _refill(t, action)
+    entry = Entry(t.card.id, t.mode, action.kind == PLAY)  # C-HIST-1
+    if t.extra:
+        me.history.append(entry)
+    else:
+        me.history = [entry]
+
+    outcome = victory.check(game, t.me_index)  # C-TURN-16
+    if outcome is not None:
+        game.outcome = outcome
+        return
+    if t.next_player != game.current:
+        game.round += 1
+        game.current = t.next_player
