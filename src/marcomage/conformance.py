@@ -107,7 +107,8 @@ class Report:
     total: int = 0
     unimplemented_cases: int = 0
     unimplemented_cards: set[int] = field(default_factory=set)
-    per_card: dict[int | None, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    per_card: dict[int | None, list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0]))
     per_tag: Counter[str] = field(default_factory=Counter)
     mismatches: list[tuple[str, int | None, list[str]]] = field(default_factory=list)
 

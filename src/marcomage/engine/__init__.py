@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from . import effects as _effects  # noqa: F401  (binds every card's effect)
 from .actions import (
-    DISCARD, PLAY, Action, BadMode, BadPosition, GameNotInProgress, IllegalAction,
-    InsufficientResources, InvalidAction, NotYourTurn,
+    DISCARD,
+    PLAY,
+    Action,
+    BadMode,
+    BadPosition,
+    GameNotInProgress,
+    IllegalAction,
+    InsufficientResources,
+    InvalidAction,
+    NotYourTurn,
 )
 from .cards import CARDS, KW, Card, implemented
 from .deck import InvalidDeck, auto_tokens, check_deck, random_deck

@@ -57,7 +57,9 @@ class Turn:
         # C-TURN-2 snapshots, taken before the start-of-round reset.
         self.last_me: Entry = self.me.history[-1]
         self.last_opp: Entry = self.opp.history[-1]
-        self.extra = self.last_me.played and CARDS[self.last_me.card].kw & (KW.QUICK | KW.SWIFT) != 0
+        self.extra = (
+            self.last_me.played and CARDS[self.last_me.card].kw & (KW.QUICK | KW.SWIFT) != 0
+        )
         self.new_before_me = self.me.new[:]
         self.new_before_opp = self.opp.new[:]
         self.prev_changes_me = self.me.changes[:]

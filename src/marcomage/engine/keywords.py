@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import (
-    CARDS, COMMON, DRAGON_EGG, KW, PURIFIED_ASHES, RARE, SEARING_FIRE, TOKEN_GAINS, Card,
+    CARDS,
+    COMMON,
+    DRAGON_EGG,
+    KW,
+    PURIFIED_ASHES,
+    RARE,
+    SEARING_FIRE,
+    TOKEN_GAINS,
+    Card,
 )
 from .context import Turn, ids_where
 from .rounding import div_round

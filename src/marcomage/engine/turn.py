@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from . import draw, victory
 from .actions import (
-    DISCARD, PLAY, Action, BadMode, BadPosition, GameNotInProgress, InsufficientResources,
-    InvalidAction, NotYourTurn,
+    DISCARD,
+    PLAY,
+    Action,
+    BadMode,
+    BadPosition,
+    GameNotInProgress,
+    InsufficientResources,
+    InvalidAction,
+    NotYourTurn,
 )
 from .cards import CARDS, KW
 from .context import DRAW, KEEP, Turn

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from .state import (
-    MAX_TOWER, RESOURCE_VICTORY, ROUND_LIMIT, EndType, Game, Outcome, Player,
+    MAX_TOWER,
+    RESOURCE_VICTORY,
+    ROUND_LIMIT,
+    EndType,
+    Game,
+    Outcome,
+    Player,
 )
 
 

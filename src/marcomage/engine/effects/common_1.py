@@ -1,6 +1,7 @@
-"""Effects of the Common cards, each written from its card text (data/cards.json).
+"""Effects of the Common cards with ids 1 to 247, each written from its card text.
 
-Each function's docstring-free body reads like the card: `t.me` is you, `t.opp` the enemy.
+Card data (name, cost, keywords, text) lives in data/cards.json; here is behaviour only.
+`t.me` is the acting player, `t.opp` the enemy (see context.Turn).
 """
 
 from __future__ import annotations
@@ -30,13 +31,3 @@ def goblin(t: Turn) -> None:
 @effect(145)  # Necromancy
 def necromancy(t: Turn) -> None:
     t.next_from(ids_where(KW.UNDEAD, (0, 1)))
-
-
-@effect(273)  # Merchant
-def merchant(t: Turn) -> None:
-    if t.mode == 1:
-        t.me.bricks += 6
-    elif t.mode == 2:
-        t.me.gems += 5
-    else:
-        t.me.recruits += 5
