@@ -53,21 +53,33 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
         raise InsufficientResources(f"Not enough {' and '.join(short)} to play {card.name}.")
 
 
+def _action_table() -> tuple[dict[int, tuple[Action, ...]], tuple[Action, ...]]:
+    """Actions are immutable values: build each one once and reuse it (a hot path)."""
+    plays: dict[int, tuple[Action, ...]] = {}
+    for modes in {c.modes for c in CARDS}:
+        for slot in range(HAND_SIZE):
+            plays[modes * HAND_SIZE + slot] = tuple(
+                Action(PLAY, slot + 1, m) for m in (range(1, modes + 1) if modes else (0,))
+            )
+    discards = tuple(Action(DISCARD, slot + 1, 0) for slot in range(HAND_SIZE))
+    return plays, discards
+
+
+_PLAYS, _DISCARDS = _action_table()
+
+
 def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player to move, slot by slot: plays (each mode), discard."""
     if game.outcome is not None:
         return []
     me = game.players[game.current]
+    bricks, gems, recruits = me.bricks, me.gems, me.recruits
     actions: list[Action] = []
     for slot, card_id in enumerate(me.hand):
         card = CARDS[card_id]
-        pos = slot + 1
-        if me.bricks >= card.bricks and me.gems >= card.gems and me.recruits >= card.recruits:
-            if card.modes:
-                actions.extend(Action(PLAY, pos, mode) for mode in range(1, card.modes + 1))
-            else:
-                actions.append(Action(PLAY, pos, 0))
-        actions.append(Action(DISCARD, pos, 0))
+        if bricks >= card.bricks and gems >= card.gems and recruits >= card.recruits:
+            actions.extend(_PLAYS[card.modes * HAND_SIZE + slot])
+        actions.append(_DISCARDS[slot])
     return actions
 
 
