@@ -1,5 +1,5 @@
 # Everything sets itself up: a fresh machine needs only Python 3.11.
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -19,10 +19,10 @@ test: $(STAMP) lint typecheck
 	$(BIN)/pytest -n auto
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/marcomage/engine
+	$(BIN)/mypy src/marcomage
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
