@@ -1,4 +1,8 @@
-"""Effects of the Uncommon cards, each written from its card text (data/cards.json)."""
+"""Effects of the Uncommon cards with ids 3 to 231, each written from its card text.
+
+Card data (name, cost, keywords, text) lives in data/cards.json; here is behaviour only.
+`t.me` is the acting player, `t.opp` the enemy (see context.Turn).
+"""
 
 from __future__ import annotations
 
