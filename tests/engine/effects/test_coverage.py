@@ -17,7 +17,7 @@ HERE = Path(__file__).parent
 FINISHED_RARITIES = (COMMON,)
 
 
-def tested_ids() -> set[int]:
+def ids_with_tests() -> set[int]:
     pattern = re.compile(r"^def test_(\d+)_", re.MULTILINE)
     found: set[int] = set()
     for path in HERE.glob("test_*.py"):
@@ -33,10 +33,10 @@ def test_every_card_has_an_effect(rarity: int) -> None:
 
 @pytest.mark.parametrize("rarity", FINISHED_RARITIES)
 def test_every_card_has_a_test(rarity: int) -> None:
-    tested = tested_ids()
+    tested = ids_with_tests()
     missing = [f"{c} {CARDS[c].name}" for c in card_ids(rarity) if c not in tested]
     assert missing == []
 
 
 def test_the_coverage_test_finds_tests_by_name() -> None:
-    assert 1 in tested_ids()  # Basic wall's tests exist, so the pattern works
+    assert 1 in ids_with_tests()  # Basic wall's tests exist, so the pattern works
