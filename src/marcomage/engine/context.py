@@ -30,6 +30,18 @@ def ids_where(
     )
 
 
+@cache
+def ids_named(*names: str) -> tuple[int, ...]:
+    """Ids of the cards with these names, in the order named."""
+    by_name = {c.name: c.id for c in CARDS}
+    return tuple(by_name[name] for name in names)
+
+
+def stock_lowered_last_round(t: Turn) -> bool:
+    """"Opponent lowered your stock last round": any resource of mine fell (C-HIST-5)."""
+    return any(t.last_round_change(r) < 0 for r in ("bricks", "gems", "recruits"))
+
+
 _PREDICATES: dict[str, Callable[[Card], bool]] = {
     "": lambda c: True,
     "zero cost": lambda c: c.cost_total == 0,

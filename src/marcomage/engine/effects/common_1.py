@@ -6,25 +6,11 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from functools import cache
-
 from ..cards import CARDS, COMMON, KW, RARE, UNCOMMON, effect
-from ..context import Turn, ids_where
+from ..context import Turn, ids_named, ids_where, stock_lowered_last_round
 from ..state import Player
 
 # --- helpers shared by several cards -------------------------------------------------
-
-
-@cache
-def ids_named(*names: str) -> tuple[int, ...]:
-    """Ids of the cards with these names, in the order named."""
-    by_name = {c.name: c.id for c in CARDS}
-    return tuple(by_name[name] for name in names)
-
-
-def stock_lowered_last_round(t: Turn) -> bool:
-    """"Opponent lowered your stock last round": any of my resources fell (C-HIST-5)."""
-    return any(t.last_round_change(r) < 0 for r in ("bricks", "gems", "recruits"))
 
 
 def outmatch(t: Turn, resource: str, gain: int) -> None:
