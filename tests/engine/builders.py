@@ -28,8 +28,9 @@ def player(**values: Any) -> Player:
     p.tokens = [tokens.get(n, 0) for n in p.token_names]
     p.hand = list(values.pop("hand", [GOBLIN] * 8))
     assert len(p.hand) == 8
-    p.new = [i + 1 in values.pop("new", ()) for i in range(8)]
-    p.revealed = [i + 1 in values.pop("revealed", ()) for i in range(8)]
+    new, revealed = values.pop("new", ()), values.pop("revealed", ())
+    p.new = [i + 1 in new for i in range(8)]
+    p.revealed = [i + 1 in revealed for i in range(8)]
     if "history" in values:
         p.history = [Entry(c, m, played) for c, m, played in values.pop("history")]
     p.last_played = values.pop("last_played", next(

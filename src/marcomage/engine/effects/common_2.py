@@ -49,13 +49,23 @@ def has(keyword: int) -> Callable[[Card], bool]:
 
 
 def select_replace(t: Turn, ids: Sequence[int]) -> None:
-    """"Select a card from hand to be replaced with" a card of `ids` (C-FX-5): the mode
-    is the slot; choosing the played slot makes the new card its next card."""
+    """"Select a card from hand to be replaced with" a card drawn from `ids` (C-FX-5):
+    the mode is the slot; choosing the played slot makes the drawn card its next card."""
     slot = t.mode - 1
     if slot == t.slot:
         t.next_from(ids)
     else:
         t.replace(t.me, slot, t.pick_from(t.me, ids, slot))
+
+
+def select_replace_with(t: Turn, card_id: int) -> None:
+    """"Select a card from hand to be replaced with" a named card (C-FX-5, no draw):
+    choosing the played slot keeps that card there."""
+    slot = t.mode - 1
+    if slot == t.slot:
+        t.next_card = card_id
+    else:
+        t.replace(t.me, slot, card_id)
 
 
 def lost_last_round(t: Turn, resource: str) -> int:
@@ -291,7 +301,7 @@ def conjurer(t: Turn) -> None:
     t.me.gems += 6
     t.me.wall += 3
     t.production(0)
-    select_replace(t, (t.card.id,))
+    select_replace_with(t, t.card.id)
 
 
 @effect(331)  # Benediction
@@ -465,10 +475,12 @@ def priest(t: Turn) -> None:
 
 @effect(387)  # Corrosion cloud
 def corrosion_cloud(t: Turn) -> None:
+    def fits(c: Card) -> bool:
+        return not_rare(c) and c.has(KW.UNLIVING)
+
     for p in (t.me, t.opp):
-        for slot in random_slots(t, slots_where(t, p, lambda c: not_rare(c) and
-                                                c.has(KW.UNLIVING)), 1):
-            if CARDS[t.discard(p, slot)].rarity == UNCOMMON:
+        for slot in random_slots(t, slots_where(t, p, fits), 1):
+            if CARDS[t.discard(p, slot)].rarity == UNCOMMON:  # "that card"
                 p.quarry -= 1
 
 

@@ -1,3 +1,0 @@
-"""Effects of the Rare cards, each written from its card text (data/cards.json)."""
-
-from __future__ import annotations
