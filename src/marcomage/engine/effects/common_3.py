@@ -60,10 +60,7 @@ def replace_from(t: Turn, slot: int, ids: Sequence[int]) -> None:
     if slot == t.slot:
         t.next_from(ids)
         return
-    me = t.me
-    me.hand[slot] = t.pick_from(me, ids, slot)
-    me.new[slot] = True
-    me.revealed[slot] = False
+    t.replace(t.me, slot, t.pick_from(t.me, ids, slot))
 
 
 def replace_with(t: Turn, slot: int, card_id: int) -> None:
@@ -256,7 +253,7 @@ def siege_preparations(t: Turn) -> None:
 def invaders(t: Turn) -> None:
     t.opp.wall -= 3
     slot = selected(t)
-    if slot != t.slot:
+    if slot != t.slot:  # an extra card of my hand; the played card is Durable anyway
         t.discard(t.me, slot)
 
 
@@ -276,6 +273,7 @@ def chaos_wizard(t: Turn) -> None:
     t.attack(5)
     hand = t.me.hand
     slots = [i for i, c in enumerate(hand) if i != t.slot and CARDS[c].rarity == COMMON]
+    # the refill is no-rare (C-DRAW-9), as for every discard below
     if slots:
         t.discard(t.me, slots[t.random(len(slots))])
 
@@ -370,7 +368,7 @@ def imp_cache(t: Turn) -> None:
 @effect(490)  # Magic portal
 def magic_portal(t: Turn) -> None:
     slot = selected(t)
-    if slot != t.slot:
+    if slot != t.slot:  # selecting the portal itself moves nothing: a normal refill
         t.next_card = t.me.hand[slot]
         t.discard(t.me, slot)
 
@@ -429,6 +427,7 @@ def javeliner(t: Turn) -> None:
 
 @effect(509)  # Breeze
 def breeze(t: Turn) -> None:
+    # The NEW flags as both players saw them when the card was played (C-TURN-2).
     for _ in range(sum(t.new_before_me) + sum(t.new_before_opp)):
         add(t.me, RESOURCES[t.random(3)], 1)
 
