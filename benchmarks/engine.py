@@ -1,0 +1,245 @@
+"""Engine speed on one core: random playouts, clone()+push, legal_actions and JSON.
+
+    python benchmarks/engine.py                       # print the table
+    python benchmarks/engine.py --write BENCHMARKS.md # and rewrite BENCHMARKS.md
+    python benchmarks/engine.py --profile             # where the playout time goes
+
+Playouts use fixed seeds: game i is `new_match("bench/<seed>/<i>")` (random decks from
+the implemented cards where a rarity has at least 15 of them, else from all cards, with
+auto tokens), and every move is a uniform pick among the legal actions by a cheap Rng of
+its own. The process is pinned to one CPU where the OS allows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import os
+import platform
+import pstats
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from marcomage.ai import deck_pool, new_match
+from marcomage.engine import (
+    Action,
+    Game,
+    Rng,
+    dumps,
+    from_json,
+    implemented,
+    legal_actions,
+    loads,
+    push,
+    state_hash,
+    to_json,
+)
+
+TARGET_TURNS_PER_SECOND = 30_000
+
+
+@dataclass
+class Playouts:
+    games: int
+    turns: int
+    seconds: float
+    positions: list[tuple[Game, Action]]
+
+    @property
+    def turns_per_second(self) -> float:
+        return self.turns / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def playouts(games: int, seed: int, *, sample_every: int = 0) -> Playouts:
+    """Play `games` random games; keep every `sample_every`-th position with its move."""
+    chooser = Rng.from_seed(seed, stream=3)
+    positions: list[tuple[Game, Action]] = []
+    turns = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = new_match(f"bench/{seed}/{i}")
+        while game.outcome is None:
+            actions = legal_actions(game)
+            action = actions[chooser.below(len(actions))]
+            if sample_every and turns % sample_every == 0:
+                positions.append((game.clone(), action))
+            push(game, action)
+            turns += 1
+    return Playouts(games, turns, time.perf_counter() - start, positions)
+
+
+def per_call(fn: Callable[[], object], seconds: float = 0.5) -> float:
+    """Mean seconds per call of `fn`, calling it for about `seconds`."""
+    calls, start = 0, time.perf_counter()
+    batch = 1
+    while True:
+        for _ in range(batch):
+            fn()
+        calls += batch
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return elapsed / calls
+        batch *= 2
+
+
+def micro(positions: list[tuple[Game, Action]]) -> dict[str, float]:
+    """Seconds per operation, averaged over the sampled positions."""
+    games = [g for g, _ in positions]
+    docs = [to_json(g) for g in games]
+    texts = [dumps(g) for g in games]
+
+    def over(op: Callable[[int], object]) -> Callable[[], None]:
+        def run() -> None:
+            for i in range(len(positions)):
+                op(i)
+        return run
+
+    def clone_push(i: int) -> None:
+        game, action = positions[i]
+        push(game.clone(), action)
+
+    n = len(positions)
+    ops: dict[str, Callable[[int], object]] = {
+        "clone()": lambda i: games[i].clone(),
+        "clone() + push": clone_push,
+        "legal_actions": lambda i: legal_actions(games[i]),
+        "to_json": lambda i: to_json(games[i]),
+        "from_json": lambda i: from_json(docs[i]),
+        "dumps": lambda i: dumps(games[i]),
+        "loads": lambda i: loads(texts[i]),
+        "state_hash": lambda i: state_hash(games[i]),
+    }
+    return {name: per_call(over(op)) / n for name, op in ops.items()}
+
+
+def pin_one_core() -> str:
+    if hasattr(os, "sched_setaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        return f"pinned to CPU {cpu}"
+    return "not pinned (no sched_setaffinity)"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def git_revision() -> str:
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return rev + (" with uncommitted changes" if dirty else "")
+
+
+def pool_text() -> str:
+    parts = []
+    for name, ids in zip(("Common", "Uncommon", "Rare"), deck_pool(), strict=True):
+        ready = sum(1 for c in ids if implemented(c))
+        parts.append(f"{name} {len(ids)} cards ({ready} implemented)")
+    return ", ".join(parts)
+
+
+def table(rows: list[tuple[str, str]]) -> str:
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+
+
+def markdown(rows: list[tuple[str, str]], meta: list[tuple[str, str]], best: Playouts,
+             repeats: int) -> str:
+    verdict = "meets" if best.turns_per_second >= TARGET_TURNS_PER_SECOND else "is below"
+    lines = [
+        "# Benchmarks",
+        "",
+        "Engine speed on one core, written by `benchmarks/engine.py --write BENCHMARKS.md`"
+        " (`make bench`). Re-run it after engine changes and commit the new figures.",
+        "",
+        "| measure | value |",
+        "|---|---|",
+        *(f"| {k} | {v} |" for k, v in rows),
+        "",
+        f"Random playouts: {best.games} games, {best.turns:,} turns; the best of {repeats} runs."
+        f" The figure {verdict} the target of {TARGET_TURNS_PER_SECOND:,} turns/s.",
+        "Per-operation costs are means over positions sampled from those games.",
+        "",
+        *(f"- {k}: {v}" for k, v in meta),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="playouts per run (200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the playouts (1)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs; the best counts (3)")
+    parser.add_argument("--write", metavar="FILE", help="write the figures as Markdown")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile one run with cProfile and print the hot spots")
+    args = parser.parse_args(argv)
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    pinned = pin_one_core()
+    playouts(min(args.games, 10), args.seed)  # warm-up: imports, caches
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        playouts(args.games, args.seed)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        return 0
+
+    runs = [playouts(args.games, args.seed, sample_every=50 if i == 0 else 0)
+            for i in range(max(1, args.repeats))]
+    best = max(runs, key=lambda r: r.turns_per_second)
+    costs = micro(runs[0].positions)
+    rows = [
+        ("random playouts, turns/s", f"{best.turns_per_second:,.0f}"),
+        ("random playouts, games/s", f"{best.games_per_second:,.1f}"),
+        ("mean turns per game", f"{best.turns / best.games:.1f}"),
+        ("clone() + push, per second", f"{1 / costs['clone() + push']:,.0f}"),
+        *((f"{name}, µs", f"{seconds * 1e6:.2f}") for name, seconds in costs.items()),
+    ]
+    command = "python benchmarks/engine.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    meta = [
+        ("command", f"`{command.strip()}`"),
+        ("date", datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")),
+        ("machine", f"{platform.platform()}; {cpu_model()}; {os.cpu_count()} CPUs, {pinned}; "
+                    f"load average {load:.2f} at the start"),
+        ("python", f"{platform.python_implementation()} {platform.python_version()}"),
+        ("engine", f"git {git_revision()}"),
+        ("decks drawn from", pool_text()),
+    ]
+    print(table(rows))
+    print()
+    print(table(meta))
+    if best.turns_per_second < TARGET_TURNS_PER_SECOND:
+        print(f"\nbelow the target of {TARGET_TURNS_PER_SECOND:,} turns/s: "
+              "run with --profile to see the hot spots")
+    if args.write:
+        Path(args.write).write_text(markdown(rows, meta, best, len(runs)), encoding="utf-8")
+        print(f"\nwrote {args.write}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

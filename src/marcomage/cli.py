@@ -1,0 +1,216 @@
+"""The `marcomage` command line: play, simulate, apply, conformance and new.
+
+    marcomage play --seed 7 --bot greedy
+    marcomage simulate --games 1000 --seed 1 --jobs 2
+    marcomage new --seed 7 > game.json
+    marcomage apply requests.jsonl        # JSON lines, see docs/state-format.md
+    marcomage conformance tests/data/golden.jsonl.gz   # see docs/conformance.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .ai import BOTS, make_bot, new_match
+from .conformance import check, format_report, read_cases
+from .engine import Action, IllegalAction, from_json, push, to_json
+from .simulate import ProgressBar, simulate
+from .terminal import TerminalGame
+
+PROTOCOL_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+"""What loading a malformed state document can raise."""
+
+
+def seed_arg(text: str) -> int | str:
+    """A seed: a number 0..2**64-1 as such, anything else as text (hashed by the Rng)."""
+    try:
+        number = int(text)
+    except ValueError:
+        return text
+    return number if 0 <= number < 1 << 64 else text
+
+
+def compact(doc: Any) -> str:
+    """Canonical JSON on one line: sorted keys, no spaces."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+# --- play ---------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
+    game = new_match(seed, hidden=args.hidden)
+    print(f"MArcomage against the {args.bot} bot, seed {seed}.")
+    width = max(60, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
+    TerminalGame(game, make_bot(args.bot, f"{seed}/bot"), sys.stdin, sys.stdout,
+                 width=width).run()
+    return 0
+
+
+# --- simulate -----------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("marcomage simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    bot2 = args.bot2 or args.bot
+    progress = None if args.no_progress else ProgressBar(args.games, sys.stderr)
+    summary = simulate(args.games, args.seed, args.jobs or os.cpu_count() or 1,
+                       args.bot, bot2, progress)
+    print(summary.report(args.bot, bot2))
+    return 0
+
+
+# --- apply --------------------------------------------------------------------------
+
+
+def failure(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": message, "code": code}
+
+
+def apply_request(line: str) -> dict[str, Any]:
+    """The answer to one request line of the apply protocol (docs/state-format.md)."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as err:
+        return failure("bad-json", f"The line is not JSON: {err}.")
+    if not isinstance(request, dict) or not {"state", "action"} <= request.keys():
+        return failure("bad-request", "A request is an object with 'state' and 'action', "
+                                      "and optionally 'player' (1 or 2) and 'seed'.")
+    player = request.get("player")
+    if player is not None and (type(player) is not int or player not in (1, 2)):
+        return failure("bad-request", f"'player' must be 1 or 2, not {player!r}.")
+    if not isinstance(request["action"], dict):
+        return failure("bad-request", "'action' must be an object such as "
+                                      '{"action": "play", "pos": 3, "mode": 0}.')
+    if not isinstance(request["state"], dict):
+        return failure("bad-state", "'state' must be a game object (docs/state-format.md).")
+    try:
+        action = Action.from_json(request["action"])
+    except IllegalAction as refusal:
+        return failure(refusal.code, str(refusal))
+    try:
+        game = from_json(request["state"], seed=request.get("seed"))
+    except PROTOCOL_ERRORS as err:
+        detail = f"missing field {err}" if isinstance(err, KeyError) else str(err)
+        return failure("bad-state", f"The state cannot be loaded: {detail.rstrip('.')}.")
+    try:
+        push(game, action, None if player is None else player - 1)
+    except IllegalAction as refusal:
+        return failure(refusal.code, str(refusal))
+    return {"ok": True, "state": to_json(game)}
+
+
+def apply_stream(lines: Iterable[str], out: TextIO) -> None:
+    """Answer every non-blank request line with one line, flushed at once."""
+    for line in lines:
+        if line.strip():
+            out.write(compact(apply_request(line)) + "\n")
+            out.flush()
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    if args.file is None or args.file == "-":
+        apply_stream(sys.stdin, sys.stdout)
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            apply_stream(f, sys.stdout)
+    return 0
+
+
+# --- conformance --------------------------------------------------------------------
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    if not Path(args.file).is_file():
+        print(f"marcomage conformance: no such file {args.file}", file=sys.stderr)
+        return 2
+    try:
+        if args.answers:
+            with open(args.answers, "w", encoding="utf-8") as answers:
+                report = check(read_cases(args.file), answers)
+        else:
+            report = check(read_cases(args.file))
+    except (json.JSONDecodeError, KeyError, OSError, EOFError) as err:
+        print(f"marcomage conformance: cannot read the cases in {args.file}: {err!r}",
+              file=sys.stderr)
+        return 2
+    print(format_report(report, show=args.show))
+    return 0 if report.agreed == report.total else 1
+
+
+# --- new ----------------------------------------------------------------------------
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    game = new_match(args.seed, hidden=args.hidden, friendly=args.friendly)
+    doc = to_json(game)
+    print(json.dumps(doc, sort_keys=True, indent=2) if args.pretty else compact(doc))
+    return 0
+
+
+# --- the parser ---------------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="marcomage", description="MArcomage, the Arcomage card game for two players.")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    bots = sorted(BOTS)
+
+    p = sub.add_parser("play", help="play a game against a bot in the terminal")
+    p.add_argument("--seed", type=seed_arg, help="seed of the game (default: random)")
+    p.add_argument("--bot", choices=bots, default="greedy", help="the opponent")
+    p.add_argument("--hidden", action="store_true", help="hide the opponent's cards")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("simulate", help="bot-versus-bot games on several processes")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=seed_arg, default=0, help="seed of the run (default 0)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default: the number of CPUs)")
+    p.add_argument("--bot", choices=bots, default="random", help="player 1's bot")
+    p.add_argument("--bot2", choices=bots, default=None,
+                   help="player 2's bot (default: the same as --bot)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("apply", help="apply actions to game states given as JSON lines")
+    p.add_argument("file", nargs="?", help="requests file (default: standard input)")
+    p.set_defaults(run=cmd_apply)
+
+    p = sub.add_parser("conformance", help="compare the engine with golden cases")
+    p.add_argument("file", help="cases in the golden schema (.jsonl or .jsonl.gz)")
+    p.add_argument("--answers", metavar="OUT.jsonl", help="write our answers here")
+    p.add_argument("--show", type=int, default=10, metavar="N",
+                   help="mismatches to print (default 10)")
+    p.set_defaults(run=cmd_conformance)
+
+    p = sub.add_parser("new", help="print a new game's JSON")
+    p.add_argument("--seed", type=seed_arg, default=0, help="seed of the game (default 0)")
+    p.add_argument("--hidden", action="store_true", help="hidden-cards mode")
+    p.add_argument("--friendly", action="store_true", help="friendly play")
+    p.add_argument("--pretty", action="store_true", help="indented JSON")
+    p.set_defaults(run=cmd_new)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status."""
+    args = parser().parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Many bot-versus-bot games on several processes, with a progress bar and a summary.
+
+Game i of a run with seed S is played from the seed "S/i" (decks, first player, draws)
+by bots seeded "S/i/1" and "S/i/2", so the results do not depend on how many processes
+share the work, nor on the order in which they finish.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from .ai import MatchResult, make_bot, new_match, play_match
+from .engine import EndType
+
+Task = tuple[int | str, int, str, str]
+
+
+def game_seed(seed: int | str, index: int) -> str:
+    """The seed of game `index` in a run seeded `seed`."""
+    return f"{seed}/{index}"
+
+
+def play_one(task: Task) -> tuple[int, MatchResult]:
+    """Play game `index` of the run; returns the index with the result."""
+    seed, index, bot1, bot2 = task
+    game_id = game_seed(seed, index)
+    bots = (make_bot(bot1, f"{game_id}/1"), make_bot(bot2, f"{game_id}/2"))
+    return index, play_match(new_match(game_id), bots)
+
+
+@dataclass
+class Summary:
+    """What a run produced, in game order, and how long it took."""
+
+    results: list[MatchResult] = field(default_factory=list)
+    seconds: float = 0.0
+    jobs: int = 1
+
+    @property
+    def turns(self) -> int:
+        return sum(r.turns for r in self.results)
+
+    def digest(self) -> str:
+        """SHA-256 over the final state hashes in game order: equal runs, equal digests."""
+        h = hashlib.sha256()
+        for r in self.results:
+            h.update(r.final_hash.encode("ascii"))
+        return h.hexdigest()
+
+    def report(self, bot1: str, bot2: str) -> str:
+        """The summary; the lines before 'wall time' depend only on the seed and bots."""
+        n = len(self.results)
+        wins = Counter(r.winner for r in self.results)
+        ends = Counter(r.end_type for r in self.results)
+
+        def share(k: int) -> str:
+            return f"{k} ({100.0 * k / n:.1f}%)" if n else "0"
+
+        seconds = max(self.seconds, 1e-9)
+        types = ", ".join(f"{t} {ends[t]}" for t in EndType if ends[t]) or "none"
+        mean_rounds = sum(r.rounds for r in self.results) / n if n else 0.0
+        return "\n".join([
+            f"games: {n}",
+            f"bots: player 1 {bot1}, player 2 {bot2}",
+            f"player 1 wins: {share(wins[1])}",
+            f"player 2 wins: {share(wins[2])}",
+            f"draws: {share(wins[0])}",
+            f"victory types: {types}",
+            f"mean rounds: {mean_rounds:.1f}",
+            f"mean turns: {self.turns / n if n else 0.0:.1f}",
+            f"results digest: {self.digest()}",
+            f"wall time: {self.seconds:.2f} s on {self.jobs} process(es)",
+            f"turns/s: {self.turns / seconds:,.0f}",
+            f"games/s: {n / seconds:,.1f}",
+        ])
+
+
+def _results(tasks: list[Task], jobs: int) -> Iterator[tuple[int, MatchResult]]:
+    if jobs <= 1:
+        yield from map(play_one, tasks)
+        return
+    chunk = max(1, min(32, len(tasks) // (jobs * 16)))
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_one, tasks, chunksize=chunk)
+
+
+def simulate(
+    games: int, seed: int | str, jobs: int, bot1: str = "random", bot2: str = "random",
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play `games` games on `jobs` processes; `progress(done)` is called as they finish."""
+    for name in (bot1, bot2):
+        make_bot(name, 0)  # fail early on an unknown name
+    tasks: list[Task] = [(seed, i, bot1, bot2) for i in range(games)]
+    jobs = max(1, min(jobs, games))
+    slots: list[MatchResult | None] = [None] * games
+    start = time.perf_counter()
+    for done, (index, result) in enumerate(_results(tasks, jobs), 1):
+        slots[index] = result
+        if progress is not None:
+            progress(done)
+    seconds = time.perf_counter() - start
+    return Summary([r for r in slots if r is not None], seconds, jobs)
+
+
+class ProgressBar:
+    """A one-line bar on a terminal, redrawn at most ten times a second; on anything
+    else, a line at every tenth of the work."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total, self.stream, self.width = total, stream, width
+        self.start = self.last = time.perf_counter()
+        self.tty = stream.isatty()
+        self.step = 0
+
+    def __call__(self, done: int) -> None:
+        now = time.perf_counter()
+        finished = done >= self.total
+        if self.tty:
+            if finished or now - self.last >= 0.1:
+                self.last = now
+                self.stream.write("\r" + self.line(done, now) + ("\n" if finished else ""))
+                self.stream.flush()
+        else:
+            step = 10 * done // max(self.total, 1)
+            if step > self.step:
+                self.step = step
+                self.stream.write(self.line(done, now) + "\n")
+                self.stream.flush()
+
+    def line(self, done: int, now: float) -> str:
+        filled = self.width * done // max(self.total, 1)
+        bar = "#" * filled + "-" * (self.width - filled)
+        percent = 100 * done // max(self.total, 1)
+        return f"[{bar}] {percent:3d}% {done}/{self.total} games {now - self.start:6.1f} s"
