@@ -38,7 +38,7 @@ def apply(game: Game, action: Action, player: int | None = None) -> Game:
 
 
 def resign(game: Game, player: int) -> None:
-    """Surrender: the other player wins (PL-PROTO-8)."""
+    """Surrender by `player` (0 or 1): the other player wins (PL-PROTO-8)."""
     end(game, EndType.SURRENDER, winner=1 - player)
 
 

@@ -30,7 +30,7 @@ class Action:
     @classmethod
     def from_json(cls, doc: dict[str, object]) -> Action:
         kind, pos, mode = doc.get("action"), doc.get("pos"), doc.get("mode", 0)
-        if not isinstance(kind, str) or not isinstance(pos, int) or not isinstance(mode, int):
+        if (not isinstance(kind, str) or type(pos) is not int or type(mode) is not int):
             raise InvalidAction("An action needs a word 'action', an integer 'pos' and 'mode'.")
         return cls(kind, pos, mode)
 
