@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from marcomage.engine import CARDS, implemented
-from marcomage.engine.cards import COMMON, UNCOMMON, card_ids
+from marcomage.engine.cards import COMMON, RARE, UNCOMMON, card_ids
 
 HERE = Path(__file__).parent
-FINISHED_RARITIES = (COMMON, UNCOMMON)
+FINISHED_RARITIES = (COMMON, UNCOMMON, RARE)
 
 
 def ids_with_tests() -> set[int]:
