@@ -30,14 +30,16 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
         raise GameNotInProgress("The game is over; no more moves can be made.")
     if player is not None and player != game.current:
         raise NotYourTurn("It is not your turn.")
-    if not 1 <= action.pos <= HAND_SIZE:
-        raise BadPosition(f"There is no card position {action.pos}; positions are 1 to 8.")
+    if type(action.pos) is not int or not 1 <= action.pos <= HAND_SIZE:
+        raise BadPosition(f"There is no card position {action.pos!r}; positions are 1 to 8.")
     if action.kind not in (PLAY, DISCARD):
         raise InvalidAction(f"Unknown action {action.kind!r}: play or discard a card.")
     if action.kind == DISCARD:
         return
     me = game.players[game.current]
     card = CARDS[me.hand[action.pos - 1]]
+    if type(action.mode) is not int:
+        raise BadMode(f"A mode is a whole number, not {action.mode!r}.")
     if card.modes:
         if not 1 <= action.mode <= card.modes:
             raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {action.mode}.")
