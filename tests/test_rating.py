@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from marcomage import rating
-from marcomage.engine import Action, EndType, Game, Outcome, end, push, resign
+from marcomage.engine import Action, EndType, Game, Outcome, push, resign
 from marcomage.engine.cards import CARDS, COMMON, COMPLETION_RITUAL, RARE, UNCOMMON, card_ids
 from marcomage.engine.state import Entry
 from marcomage.rating import (
@@ -93,7 +93,7 @@ def ended(end_type: EndType, winner: int | None, me: dict[str, Any] | None = Non
     """A game ended from outside the rules (surrender, abort, finish) or forced to an outcome."""
     game = duel(me=me, opp=opp, round=round)
     game.friendly = friendly
-    end(game, end_type, winner)
+    game.outcome = Outcome(winner, end_type)
     return game
 
 

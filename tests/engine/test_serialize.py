@@ -13,9 +13,9 @@ from marcomage.engine import (
     Action,
     EndType,
     Game,
+    Outcome,
     Rng,
     dumps,
-    end,
     from_json,
     legal_actions,
     loads,
@@ -128,7 +128,7 @@ def test_PL_STATE_2_every_field_of_a_busy_state_round_trips() -> None:
 ])
 def test_PL_STATE_2_every_outcome_round_trips(end_type: EndType, winner: int | None) -> None:
     game = started(seed=7, turns=3, friendly=True)
-    end(game, end_type, winner)
+    game.outcome = Outcome(winner, end_type)
     again = loads(dumps(game))
     assert again.outcome == game.outcome
     assert again.friendly

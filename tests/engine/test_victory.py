@@ -299,3 +299,25 @@ def test_C_END_7_a_finished_game_keeps_its_final_round() -> None:
     game = duel(round=42, opp=dict(tower=1, wall=0))
     play(game, GOBLIN)
     assert game.round == 42 and game.finished
+
+
+def test_C_END_6_platform_endings_are_checked() -> None:
+    """Only surrender, abort and finish end a game from outside; each with the right winner."""
+    from marcomage.engine import EndType as E
+    from marcomage.engine import end as end_game
+    from marcomage.engine import resign as give_up
+
+    from .builders import duel as new_duel
+
+    g = new_duel()
+    with pytest.raises(ValueError):
+        end_game(g, E.DESTRUCTION, 0)
+    with pytest.raises(ValueError):
+        end_game(g, E.ABORT, 1)
+    with pytest.raises(ValueError):
+        end_game(g, E.ABANDON, None)
+    with pytest.raises(ValueError):
+        give_up(g, 2)
+    assert g.outcome is None
+    end_game(g, E.ABORT, None)
+    assert g.outcome is not None and g.outcome.winner is None

@@ -12,6 +12,7 @@ import pytest
 from marcomage.engine import (
     EndType,
     Game,
+    Outcome,
     Rng,
     end,
     legal_actions,
@@ -102,7 +103,7 @@ def test_C_FLAG_6_after_the_end_every_card_is_shown() -> None:
     for end_type, winner in ((EndType.SURRENDER, 1), (EndType.DESTRUCTION, 0),
                              (EndType.ABORT, None)):
         game = hidden_game()
-        end(game, end_type, winner)
+        game.outcome = Outcome(winner, end_type)
         v = view(game, 0)
         assert v["opponent"]["hand"] == [SECRET] * 8
         assert v["state"] == "finished" and not v["your_turn"]

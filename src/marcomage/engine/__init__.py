@@ -37,15 +37,25 @@ def apply(game: Game, action: Action, player: int | None = None) -> Game:
     return after
 
 
+PLATFORM_ENDS = (EndType.SURRENDER, EndType.ABORT, EndType.ABANDON)
+
+
 def resign(game: Game, player: int) -> None:
     """Surrender by `player` (0 or 1): the other player wins (PL-PROTO-8)."""
+    if player not in (0, 1):
+        raise ValueError(f"Players are 0 and 1, not {player!r}.")
     end(game, EndType.SURRENDER, winner=1 - player)
 
 
 def end(game: Game, end_type: EndType, winner: int | None) -> None:
-    """End a running game from outside the rules: surrender, abort or finish (C-END-6)."""
+    """End a running game from outside the rules (C-END-6): surrender or finish
+    ("Abandon") with a winner, or abort without one."""
     if game.outcome is not None:
         raise GameNotInProgress("The game is already over.")
+    if end_type not in PLATFORM_ENDS:
+        raise ValueError(f"{end_type} is decided by the rules, not from outside.")
+    if (winner is None) != (end_type == EndType.ABORT) or winner not in (None, 0, 1):
+        raise ValueError(f"{end_type} needs {'no' if end_type == EndType.ABORT else 'a'} winner.")
     game.outcome = Outcome(winner, end_type)
 
 
