@@ -37,6 +37,11 @@ def ids_named(*names: str) -> tuple[int, ...]:
     return tuple(by_name[name] for name in names)
 
 
+def card_named(name: str) -> int:
+    """The id of the card with this name."""
+    return ids_named(name)[0]
+
+
 def stock_lowered_last_round(t: Turn) -> bool:
     """"Opponent lowered your stock last round": any resource of mine fell (C-HIST-5)."""
     return any(t.last_round_change(r) < 0 for r in ("bricks", "gems", "recruits"))
@@ -89,6 +94,12 @@ class Turn:
     def pos(self) -> int:
         """The played slot, 1..8 as the rules number it."""
         return self.slot + 1
+
+    @property
+    def selected(self) -> int:
+        """The slot (0-based) a "Select a card" card's mode names, in my hand or the
+        enemy's as the text says (C-FX-5)."""
+        return self.mode - 1
 
     @property
     def is_new(self) -> bool:

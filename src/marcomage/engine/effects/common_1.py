@@ -6,9 +6,9 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from ..cards import CARDS, COMMON, KW, RARE, UNCOMMON, effect
+from ..cards import COMMON, KW, RARE, UNCOMMON, effect
 from ..context import Turn, ids_named, ids_where, stock_lowered_last_round
-from ..state import Player
+from .patterns import add, draw_next_card, school, steal_stock
 
 # --- helpers shared by several cards -------------------------------------------------
 
@@ -18,26 +18,15 @@ def outmatch(t: Turn, resource: str, gain: int) -> None:
     if getattr(t.me, resource) > getattr(t.opp, resource):
         t.attack(10)
     else:
-        gain_resource(t.me, resource, gain)
+        add(t.me, resource, gain)
 
 
 def catch_up(t: Turn, facility: str, resource: str, gain: int) -> None:
     """If <facility> < Enemy <facility>: <facility>: +1, else <resource>: +gain."""
     if getattr(t.me, facility) < getattr(t.opp, facility):
-        gain_resource(t.me, facility, 1)
+        add(t.me, facility, 1)
     else:
-        gain_resource(t.me, resource, gain)
-
-
-def gain_resource(player: Player, attribute: str, amount: int) -> None:
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def school(t: Turn, tower: int, keyword: int) -> None:
-    """The schools: Tower: +N, Stock: +1, Next card received will be a <keyword> card."""
-    t.me.tower += tower
-    t.stock(t.me, 1)
-    t.next_from(ids_where(keyword))
+        add(t.me, resource, gain)
 
 
 # --- the cards -----------------------------------------------------------------------
@@ -71,7 +60,7 @@ def goblin(t: Turn) -> None:
 
 @effect(16)  # Mage guild
 def mage_guild(t: Turn) -> None:
-    school(t, 3, KW.MAGE)
+    school(t, 3, 1, KW.MAGE)
 
 
 @effect(18)  # Tower
@@ -101,8 +90,7 @@ def minotaur(t: Turn) -> None:
 @effect(26)  # Thief
 def thief(t: Turn) -> None:
     t.attack(1)
-    t.stock(t.me, 1)
-    t.stock(t.opp, -1)
+    steal_stock(t, 1)
 
 
 @effect(39)  # Reinforced wall
@@ -138,7 +126,7 @@ def ogre(t: Turn) -> None:
 
 @effect(48)  # School of Restoration
 def school_of_restoration(t: Turn) -> None:
-    school(t, 4, KW.RESTORATION)
+    school(t, 4, 1, KW.RESTORATION)
 
 
 @effect(54)  # Battering ram
@@ -148,7 +136,7 @@ def battering_ram(t: Turn) -> None:
 
 @effect(55)  # School of Nature
 def school_of_nature(t: Turn) -> None:
-    school(t, 5, KW.NATURE)
+    school(t, 5, 1, KW.NATURE)
 
 
 @effect(57)  # Gate
@@ -351,8 +339,7 @@ def crenellation(t: Turn) -> None:
 
 @effect(194)  # Draft
 def draft(t: Turn) -> None:
-    summoned = CARDS[t.pick_from(t.me, ids_where(KW.SOLDIER), t.slot)]
-    t.next_card = summoned.id
+    summoned = draw_next_card(t, ids_where(KW.SOLDIER))
     if "Soldier" in t.me.token_names:  # C-FX-11
         t.me.recruits += min(summoned.recruits, 6)
 

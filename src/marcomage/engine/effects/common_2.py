@@ -6,76 +6,38 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from ..cards import CARDS, KW, PURIFIED_ASHES, RARE, UNCOMMON, Card, effect
+from ..cards import CARDS, KW, PURIFIED_ASHES, UNCOMMON, Card, effect
 from ..context import Turn, ids_where
 from ..rounding import div_round
-from ..state import HAND_SIZE, Player
+from ..state import HAND_SIZE
+from .patterns import (
+    RESOURCES,
+    add,
+    discard_all,
+    discard_selected,
+    has,
+    not_rare,
+    played_last_round,
+    random_one,
+    random_slots,
+    random_tied,
+    select_replace,
+    select_replace_with,
+    slots_where,
+    steal_stock,
+)
 
 FANATIC = 340
 SCEPTER_OF_SUMMONING = 159
 GOLDEN_SCEPTER = 351
 TARTARUS_GATE = 313
-RESOURCES = ("bricks", "gems", "recruits")
 
 
 # --- helpers ----------------------------------------------------------------------
 
-def slots_where(t: Turn, player: Player, fits: Callable[[Card], bool]) -> list[int]:
-    """Slots (0-based) of `player`'s hand whose card fits; never the played slot."""
-    return [
-        i for i, c in enumerate(player.hand)
-        if fits(CARDS[c]) and not (player is t.me and i == t.slot)
-    ]
-
-
-def random_slots(t: Turn, slots: Sequence[int], n: int) -> list[int]:
-    """Up to `n` distinct slots chosen uniformly at random from `slots`."""
-    pool = list(slots)
-    chosen: list[int] = []
-    while pool and len(chosen) < n:
-        chosen.append(pool.pop(t.random(len(pool))))
-    return chosen
-
-
-def not_rare(c: Card) -> bool:
-    return c.rarity != RARE
-
-
-def has(keyword: int) -> Callable[[Card], bool]:
-    """The card test "is a <keyword> card"."""
-    return lambda c: c.kw & keyword != 0
-
-
-def select_replace(t: Turn, ids: Sequence[int]) -> None:
-    """"Select a card from hand to be replaced with" a card drawn from `ids` (C-FX-5):
-    the mode is the slot; choosing the played slot makes the drawn card its next card."""
-    slot = t.mode - 1
-    if slot == t.slot:
-        t.next_from(ids)
-    else:
-        t.replace(t.me, slot, t.pick_from(t.me, ids, slot))
-
-
-def select_replace_with(t: Turn, card_id: int) -> None:
-    """"Select a card from hand to be replaced with" a named card (C-FX-5, no draw):
-    choosing the played slot keeps that card there."""
-    slot = t.mode - 1
-    if slot == t.slot:
-        t.next_card = card_id
-    else:
-        t.replace(t.me, slot, card_id)
-
-
 def lost_last_round(t: Turn, resource: str) -> int:
     """How much of a resource of mine the opponent's last round took (C-HIST-5)."""
     return max(0, -t.last_round_change(resource, mine=True))
-
-
-def played_quick_last_round(p: Player) -> bool:
-    """Whether a player's history list holds a played Quick card (C-HIST-5)."""
-    return any(e.played and CARDS[e.card].kw & KW.QUICK for e in p.history)
 
 
 # --- effects ----------------------------------------------------------------------
@@ -137,8 +99,7 @@ def dire_wolves(t: Turn) -> None:
 @effect(260)  # Burglars
 def burglars(t: Turn) -> None:
     t.attack(4)
-    t.stock(t.me, 2)
-    t.stock(t.opp, -2)
+    steal_stock(t, 2)
 
 
 @effect(261)  # Magnetic whirpool
@@ -161,10 +122,8 @@ def saints_day(t: Turn) -> None:
 @effect(269)  # Militia
 def militia(t: Turn) -> None:
     t.me.wall += 1
-    resource = RESOURCES[t.random(3)]
-    setattr(t.me, resource, getattr(t.me, resource) - 1)
-    if t.mode - 1 != t.slot:  # the played card leaves anyway (C-FX-5)
-        t.discard(t.me, t.mode - 1)
+    add(t.me, random_one(t, RESOURCES), -1)
+    discard_selected(t)
 
 
 @effect(271)  # Stone archer
@@ -411,35 +370,30 @@ def supply_units(t: Turn) -> None:
     soldiers = slots_where(t, t.me, has(KW.SOLDIER))
     if not soldiers:
         return
-    cheapest = min(CARDS[t.me.hand[i]].recruits for i in soldiers)
-    tied = [i for i in soldiers if CARDS[t.me.hand[i]].recruits == cheapest]
-    t.discard(t.me, tied[t.random(len(tied))])
+    costs = [CARDS[t.me.hand[i]].recruits for i in soldiers]
+    t.discard(t.me, soldiers[random_tied(t, costs, min(costs))])
     t.stock(t.me, 3)
 
 
 @effect(364)  # Judge
 def judge(t: Turn) -> None:
     for resource in RESOURCES:
-        lost = lost_last_round(t, resource)
-        setattr(t.opp, resource, getattr(t.opp, resource) - lost)
+        add(t.opp, resource, -lost_last_round(t, resource))
 
 
 @effect(365)  # Don't be hasty
 def dont_be_hasty(t: Turn) -> None:
     for p in (t.me, t.opp):
-        if played_quick_last_round(p):
+        if played_last_round(p, KW.QUICK):
             new = [i for i in range(HAND_SIZE) if p.new[i] and not (p is t.me and i == t.slot)]
-            for slot in new:
-                t.discard(p, slot)
-            t.stock(p, -len(new))
+            t.stock(p, -discard_all(t, p, new))
 
 
 @effect(366)  # Graceful charity
 def graceful_charity(t: Turn) -> None:
     t.me.tower += 1
     for resource in RESOURCES:
-        gain = min(lost_last_round(t, resource), 6)
-        setattr(t.me, resource, getattr(t.me, resource) + gain)
+        add(t.me, resource, min(lost_last_round(t, resource), 6))
 
 
 @effect(367)  # Light infantry
@@ -468,9 +422,8 @@ def priest(t: Turn) -> None:
     ashes = slots_where(t, t.opp, lambda c: c.id == PURIFIED_ASHES)
     if not ashes:
         return
-    t.discard(t.opp, ashes[t.random(len(ashes))], different=True)  # C-DRAW-10
-    t.stock(t.me, 3)
-    t.stock(t.opp, -3)
+    t.discard(t.opp, random_one(t, ashes), different=True)  # C-DRAW-10
+    steal_stock(t, 3)
 
 
 @effect(387)  # Corrosion cloud

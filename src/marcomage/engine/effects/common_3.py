@@ -6,76 +6,32 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
-
 from ..cards import CARDS, COMMON, KW, RARE, UNCOMMON, effect
-from ..context import Turn, ids_where
+from ..context import Turn, card_named, ids_where, stock_lowered_last_round
 from ..rounding import div_round
 from ..state import Player
-
-RESOURCES = ("bricks", "gems", "recruits")
-FACILITIES = ("quarry", "magic", "dungeons")
-NON_RARE = (COMMON, UNCOMMON)
-
+from .patterns import (
+    FACILITIES,
+    NON_RARE,
+    RESOURCE_OF,
+    RESOURCES,
+    add,
+    discard_selected,
+    gain_cost_share,
+    hand_count,
+    highest,
+    is_common,
+    lowest,
+    multiply_production,
+    not_rare,
+    random_one,
+    select_replace,
+    select_replace_with,
+    slots_where,
+    steal_stock,
+)
 
 # --- helpers ----------------------------------------------------------------------
-
-@cache
-def card_named(name: str) -> int:
-    """The id of the card with this name in the card database."""
-    return next(c.id for c in CARDS if c.name == name)
-
-
-def selected(t: Turn) -> int:
-    """The hand slot chosen by an 8-mode "Select a card" card, 0-based (C-FX-5)."""
-    return t.mode - 1
-
-
-def random_tied(t: Turn, values: Sequence[int], want: int) -> int:
-    """The index of a value equal to `want`, uniformly among the tied ones (C-GEN-5)."""
-    tied = [i for i, v in enumerate(values) if v == want]
-    return tied[t.random(len(tied))]
-
-
-def lowest_resource(t: Turn, player: Player) -> str:
-    """The name of the player's lowest resource (a random one among ties)."""
-    stock = [getattr(player, name) for name in RESOURCES]
-    return RESOURCES[random_tied(t, stock, min(stock))]
-
-
-def highest_resource(t: Turn, player: Player) -> str:
-    """The name of the player's highest resource (a random one among ties)."""
-    stock = [getattr(player, name) for name in RESOURCES]
-    return RESOURCES[random_tied(t, stock, max(stock))]
-
-
-def add(player: Player, attribute: str, amount: int) -> None:
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def replace_from(t: Turn, slot: int, ids: Sequence[int]) -> None:
-    """Replace one of my slots with a card drawn from a list (anti-flood, C-DRAW-5); the
-    played slot instead receives that card as its next card."""
-    if slot == t.slot:
-        t.next_from(ids)
-        return
-    t.replace(t.me, slot, t.pick_from(t.me, ids, slot))
-
-
-def replace_with(t: Turn, slot: int, card_id: int) -> None:
-    """Replace one of my slots with a named card; for the played slot it is the next card."""
-    if slot == t.slot:
-        t.next_card = card_id
-    else:
-        t.replace(t.me, slot, card_id)
-
-
-def steal_stock(t: Turn, amount: int) -> None:
-    """Stock: +N, Enemy stock: -N."""
-    t.stock(t.me, amount)
-    t.stock(t.opp, -amount)
-
 
 def down_to_multiple(value: int, step: int) -> int:
     """The largest multiple of `step` that is at most `value`."""
@@ -86,13 +42,12 @@ def up_to_multiple(value: int, step: int) -> int:
     """The smallest multiple of `step` that is at least `value`."""
     return value + (-value) % step
 
-
 # --- cards ------------------------------------------------------------------------
 
 @effect(394)  # Ranger
 def ranger(t: Turn) -> None:
     t.attack(7)
-    replace_from(t, selected(t), ids_where(KW.ALLIANCE))
+    select_replace(t, ids_where(KW.ALLIANCE))
 
 
 @effect(395)  # Frontier outpost
@@ -120,10 +75,7 @@ def wizards_cottage(t: Turn) -> None:
 
 @effect(402)  # Abyssal scavenger
 def abyssal_scavenger(t: Turn) -> None:
-    last = CARDS[t.last_opp.card]
-    t.me.bricks += min(4, div_round(last.bricks, 3))
-    t.me.gems += min(4, div_round(last.gems, 3))
-    t.me.recruits += min(4, div_round(last.recruits, 3))
+    gain_cost_share(t.me, CARDS[t.last_opp.card], 3, 4)
 
 
 @effect(410)  # Shadow fairy
@@ -152,12 +104,9 @@ def colonialism(t: Turn) -> None:
 @effect(415)  # Goblin intruder
 def goblin_intruder(t: Turn) -> None:
     t.attack(4)
-    hand = t.opp.hand
-    slots = [
-        i for i, c in enumerate(hand) if CARDS[c].has(KW.ALLIANCE) and CARDS[c].rarity != RARE
-    ]
+    slots = slots_where(t, t.opp, lambda c: c.has(KW.ALLIANCE) and not_rare(c))
     if slots:
-        t.replace(t.opp, slots[t.random(len(slots))], t.card.id)
+        t.replace(t.opp, random_one(t, slots), t.card.id)
 
 
 @effect(416)  # Perfect shot
@@ -188,9 +137,8 @@ def shrine(t: Turn) -> None:
 
 @effect(421)  # Gleaners
 def gleaners(t: Turn) -> None:
-    facilities = [getattr(t.opp, name) for name in FACILITIES]
-    best = max(facilities)
-    add(t.me, RESOURCES[random_tied(t, facilities, best)], best)
+    facility = highest(t, t.opp, FACILITIES)
+    add(t.me, RESOURCE_OF[facility], getattr(t.opp, facility))
 
 
 @effect(422)  # Death prophet
@@ -234,12 +182,12 @@ def dragonling(t: Turn) -> None:
 
 @effect(445)  # Poltergeist
 def poltergeist(t: Turn) -> None:
-    add(t.opp, lowest_resource(t, t.opp), -8)
+    add(t.opp, lowest(t, t.opp, RESOURCES), -8)
 
 
 @effect(449)  # Halfling rogue
 def halfling_rogue(t: Turn) -> None:
-    replace_with(t, selected(t), card_named("Hidden treasure"))
+    select_replace_with(t, card_named("Hidden treasure"))
     t.me.recruits -= 1
 
 
@@ -252,9 +200,7 @@ def siege_preparations(t: Turn) -> None:
 @effect(452)  # Invaders
 def invaders(t: Turn) -> None:
     t.opp.wall -= 3
-    slot = selected(t)
-    if slot != t.slot:  # an extra card of my hand; the played card is Durable anyway
-        t.discard(t.me, slot)
+    discard_selected(t)  # the played card is Durable anyway
 
 
 @effect(454)  # Dryad
@@ -271,11 +217,10 @@ def imp(t: Turn) -> None:
 @effect(457)  # Chaos wizard
 def chaos_wizard(t: Turn) -> None:
     t.attack(5)
-    hand = t.me.hand
-    slots = [i for i, c in enumerate(hand) if i != t.slot and CARDS[c].rarity == COMMON]
+    slots = slots_where(t, t.me, is_common)
     # the refill is no-rare (C-DRAW-9), as for every discard below
     if slots:
-        t.discard(t.me, slots[t.random(len(slots))])
+        t.discard(t.me, random_one(t, slots))
 
 
 @effect(458)  # Dark warrior
@@ -286,10 +231,8 @@ def dark_warrior(t: Turn) -> None:
 
 @effect(459)  # Dark flame
 def dark_flame(t: Turn) -> None:
-    for i, c in enumerate(t.me.hand):
-        card = CARDS[c]
-        if i != t.slot and card.rarity == COMMON and card.cost_total == 0:
-            t.discard(t.me, i)
+    for slot in slots_where(t, t.me, lambda c: is_common(c) and c.cost_total == 0):
+        t.discard(t.me, slot)
 
 
 @effect(460)  # Work in progress
@@ -320,7 +263,7 @@ def trigger_trap(t: Turn) -> None:
 @effect(478)  # Renewal
 def renewal(t: Turn) -> None:
     t.me.gems -= 1
-    t.me.new[selected(t)] = True
+    t.me.new[t.selected] = True
 
 
 MIRROR_GOLEM_ATTACK = {COMMON: 7, UNCOMMON: 14, RARE: 21}
@@ -361,13 +304,13 @@ def magic_sanctuary(t: Turn) -> None:
 @effect(489)  # Imp cache
 def imp_cache(t: Turn) -> None:
     t.me.wall += 4
-    add(t.me, highest_resource(t, t.me), -3)
-    add(t.me, lowest_resource(t, t.me), 3)
+    add(t.me, highest(t, t.me, RESOURCES), -3)
+    add(t.me, lowest(t, t.me, RESOURCES), 3)
 
 
 @effect(490)  # Magic portal
 def magic_portal(t: Turn) -> None:
-    slot = selected(t)
+    slot = t.selected
     if slot != t.slot:  # selecting the portal itself moves nothing: a normal refill
         t.next_card = t.me.hand[slot]
         t.discard(t.me, slot)
@@ -386,7 +329,7 @@ def oracle(t: Turn) -> None:
 @effect(496)  # Spring wood
 def spring_wood(t: Turn) -> None:
     t.me.wall += 3
-    if any(t.last_round_change(name) < 0 for name in RESOURCES):  # C-HIST-5
+    if stock_lowered_last_round(t):  # C-HIST-5
         t.production(2)
 
 
@@ -429,7 +372,7 @@ def javeliner(t: Turn) -> None:
 def breeze(t: Turn) -> None:
     # The NEW flags as both players saw them when the card was played (C-TURN-2).
     for _ in range(sum(t.new_before_me) + sum(t.new_before_opp)):
-        add(t.me, RESOURCES[t.random(3)], 1)
+        add(t.me, random_one(t, RESOURCES), 1)
 
 
 @effect(511)  # Farm
@@ -450,11 +393,8 @@ def reinforced_gate(t: Turn) -> None:
 
 @effect(516)  # Frozen flame
 def frozen_flame(t: Turn) -> None:
-    last = t.last_played
-    if last.has(KW.BURNING):
-        t.me.bricks += min(5, div_round(last.bricks, 2))
-        t.me.gems += min(5, div_round(last.gems, 2))
-        t.me.recruits += min(5, div_round(last.recruits, 2))
+    if t.last_played.has(KW.BURNING):
+        gain_cost_share(t.me, t.last_played, 2, 5)
 
 
 @effect(518)  # Thieves guild
@@ -467,7 +407,7 @@ def thieves_guild(t: Turn) -> None:
 @effect(519)  # Lake fairy
 def lake_fairy(t: Turn) -> None:
     t.me.gems += t.count(KW.NATURE)
-    replace_with(t, selected(t), t.card.id)
+    select_replace_with(t, t.card.id)
 
 
 @effect(521)  # Mermaid
@@ -495,14 +435,7 @@ def sea_serpent(t: Turn) -> None:
 
 @effect(527)  # Elven priestesses
 def elven_priestesses(t: Turn) -> None:
-    facilities = [t.me.quarry, t.me.magic, t.me.dungeons]
-    i = random_tied(t, facilities, min(facilities))
-    if i == 0:
-        t.fb *= 2
-    elif i == 1:
-        t.fg *= 2
-    else:
-        t.fr *= 2
+    multiply_production(t, RESOURCE_OF[lowest(t, t.me, FACILITIES)], 2)
 
 
 @effect(529)  # Waterfall
@@ -520,7 +453,7 @@ def exiled(t: Turn) -> None:
 
 def pixie_gain(player: Player) -> int:
     """+1 for each common card, -1 for each non-common card in the player's hand."""
-    commons = sum(1 for c in player.hand if CARDS[c].rarity == COMMON)
+    commons = hand_count(player, is_common)
     return commons - (len(player.hand) - commons)
 
 

@@ -8,32 +8,23 @@ Swift card (C-DRAW-9..11, `Turn.refill_no_rare`).
 
 from __future__ import annotations
 
-from ..cards import COMMON, KW, RARE, UNCOMMON, effect
+from ..cards import KW, RARE, effect
 from ..context import KEEP, Turn, ids_where
-from ..state import HAND_SIZE, Player
+from ..state import ATTRIBUTES, HAND_SIZE, Player
+from .patterns import (
+    NON_COMMON,
+    NON_RARE,
+    add,
+    convert_into_attack,
+    destroy_resources,
+    drain_stock,
+    replace_hand_from,
+    steal_stock,
+)
 
-RESOURCES = ("bricks", "gems", "recruits")
 CATASTROPHE_DAMAGE = 5  # "5 damage for each facility and 10 resources"
 CATASTROPHE_RESOURCES = 10
 EFREET_DRAIN = 20  # "Enemy stock: -20"
-
-# --- helpers shared by several cards -------------------------------------------------
-
-
-def add(player: Player, attribute: str, amount: int) -> None:
-    """`<attribute>: +amount` on a player (negative amounts lower it)."""
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def destroy_resources(player: Player) -> None:
-    """"Destroys all of ... resources": Bricks, Gems and Recruits become 0."""
-    player.bricks = player.gems = player.recruits = 0
-
-
-def next_rare(t: Turn, keyword: int) -> None:
-    """"Next card received will be a rare <keyword>": from the whole database (C-DRAW-8)."""
-    t.next_from(ids_where(keyword, (RARE,)))
-
 
 # --- the cards -----------------------------------------------------------------------
 
@@ -51,7 +42,7 @@ def red_dragon(t: Turn) -> None:
 @effect(9)  # Stonehenge
 def stonehenge(t: Turn) -> None:
     t.me.magic += 2
-    next_rare(t, KW.MAGE)
+    t.next_from(ids_where(KW.MAGE, (RARE,)))
 
 
 @effect(17)  # Earthquake
@@ -255,7 +246,7 @@ def tubular_bells(t: Turn) -> None:
 @effect(134)  # Centaur trainer
 def centaur_trainer(t: Turn) -> None:
     t.me.dungeons += 2
-    next_rare(t, KW.BEAST)
+    t.next_from(ids_where(KW.BEAST, (RARE,)))
 
 
 @effect(138)  # Devil
@@ -277,7 +268,7 @@ def clay_valley(t: Turn) -> None:
 @effect(144)  # Necromancer
 def necromancer(t: Turn) -> None:
     t.attack(30)
-    t.next_from(ids_where(KW.UNDEAD, (UNCOMMON, RARE)))
+    t.next_from(ids_where(KW.UNDEAD, NON_COMMON))
 
 
 @effect(148)  # Two towers
@@ -341,7 +332,7 @@ def valhalla(t: Turn) -> None:
 
 @effect(171)  # Master of the past
 def master_of_the_past(t: Turn) -> None:
-    for attribute in ("tower", "wall", "quarry", "magic", "dungeons", *RESOURCES):
+    for attribute in ATTRIBUTES:
         add(t.me, attribute, -t.last_round_change(attribute))  # C-HIST-5
 
 
@@ -352,8 +343,7 @@ def lord_of_time(t: Turn) -> None:
 
 @effect(178)  # Battalion of fear
 def battalion_of_fear(t: Turn) -> None:
-    t.attack(t.me.recruits)
-    t.me.recruits = 0
+    convert_into_attack(t, ("recruits",))
 
 
 @effect(179)  # Redesign
@@ -365,15 +355,12 @@ def redesign(t: Turn) -> None:
 @effect(181)  # Genie
 def genie(t: Turn) -> None:
     t.attack(35)
-    t.stock(t.me, 5)
-    t.stock(t.opp, -5)
+    steal_stock(t, 5)
 
 
 @effect(182)  # Efreet
 def efreet(t: Turn) -> None:
-    lost = sum(min(getattr(t.opp, r), EFREET_DRAIN) for r in RESOURCES)  # what it really had
-    t.stock(t.opp, -EFREET_DRAIN)
-    t.attack(lost)
+    t.attack(drain_stock(t, t.opp, EFREET_DRAIN))  # what it really had
 
 
 @effect(192)  # Fortified castle
@@ -405,9 +392,7 @@ def duplication(t: Turn) -> None:
 @effect(205)  # Danai present
 def danai_present(t: Turn) -> None:
     t.stock(t.opp, 10)
-    presents = ids_where(0, (COMMON, UNCOMMON), "zero cost")
-    for slot in range(HAND_SIZE):
-        t.replace(t.opp, slot, t.pick_from(t.opp, presents, slot))
+    replace_hand_from(t, t.opp, ids_where(0, NON_RARE, "zero cost"))
 
 
 @effect(209)  # Overlord

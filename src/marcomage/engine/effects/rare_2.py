@@ -6,73 +6,42 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-from ..cards import CARDS, COMMON, KEYWORD_NAMES, KW, RARE, UNCOMMON, Card, effect
-from ..context import KEEP, Turn, ids_named, ids_where
+from ..cards import CARDS, COMMON, KW, RARE, UNCOMMON, effect
+from ..context import KEEP, Turn, card_named, ids_named, ids_where
 from ..rounding import div_round
-from ..state import HAND_SIZE, MAX_TOWER, MAX_WALL, START_TOWER, START_WALL, Player
-
-FACILITIES = ("quarry", "magic", "dungeons")
-RESOURCES = ("bricks", "gems", "recruits")
+from ..state import ATTRIBUTES, HAND_SIZE, MAX_TOWER, MAX_WALL, START_TOWER, START_WALL
+from .patterns import (
+    FACILITIES,
+    NON_RARE,
+    RESOURCES,
+    add,
+    convert_into_attack,
+    destroy_resources,
+    discard_all,
+    has,
+    highest,
+    lowest,
+    mentions_keyword,
+    random_one,
+    random_slots,
+    replace_from,
+    replace_hand_from,
+    slots_where,
+    steal,
+)
 
 # --- helpers shared by several cards -------------------------------------------------
-
-
-def add(player: Player, attribute: str, amount: int) -> None:
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def convert_into_attack(t: Turn, resources: Sequence[str]) -> None:
-    """"Converts all of your <resources> into attack": Attack: their sum, then they are 0."""
-    t.attack(sum(getattr(t.me, r) for r in resources))
-    for r in resources:
-        setattr(t.me, r, 0)
-
-
-def shuffle(t: Turn, ids: Sequence[int]) -> list[int]:
-    """The ids in a uniformly random order (the game's random source)."""
-    pool, out = list(ids), []
-    while pool:
-        out.append(pool.pop(t.random(len(pool))))
-    return out
 
 
 def replace_hand_with(t: Turn, ids: Sequence[int]) -> None:
     """"Replaces your hand with <8 named cards>": each slot, the played one included, gets
     one of them at a random position; named replacements skip anti-flood (C-DRAW-5)."""
-    for slot, card in enumerate(shuffle(t, ids)):
+    for slot, card in enumerate(random_slots(t, ids, len(ids))):  # a random order
         t.replace(t.me, slot, card)
     t.next_card = KEEP  # the played slot holds its new card already (C-SLOT-1c)
-
-
-def replace_hand_from(t: Turn, player: Player, ids: Sequence[int]) -> None:
-    """"Replaces <player's> hand with <class> cards": a list draw for every slot (C-DRAW-4)."""
-    for slot in range(HAND_SIZE):
-        t.replace(player, slot, t.pick_from(player, ids, slot))
-    if player is t.me:
-        t.next_card = KEEP
-
-
-def slots_where(t: Turn, player: Player, fits: Callable[[Card], bool]) -> list[int]:
-    """Slots (0-based) of `player`'s hand whose card fits; never the played slot."""
-    return [
-        i for i, c in enumerate(player.hand)
-        if fits(CARDS[c]) and not (player is t.me and i == t.slot)
-    ]
-
-
-def random_tied(t: Turn, values: Sequence[int], want: int) -> int:
-    """An index of `values` holding `want`, uniform among the ties (C-GEN-5)."""
-    tied = [i for i, v in enumerate(values) if v == want]
-    return tied[t.random(len(tied))]
-
-
-def mentions_keyword(card: Card) -> bool:
-    """Whether a card's text names a keyword (it "supports" it, deck Support filter)."""
-    text = card.text.lower()
-    return any(name.lower() in text for name in KEYWORD_NAMES)
 
 
 @cache
@@ -134,8 +103,7 @@ def golden_dragon(t: Turn) -> None:
 
 @effect(242)  # Tornado
 def tornado(t: Turn) -> None:
-    for r in RESOURCES:
-        setattr(t.opp, r, 0)
+    destroy_resources(t.opp)
 
 
 @effect(246)  # Avalanche
@@ -178,7 +146,7 @@ def kings_elite_guard(t: Turn) -> None:
 
 @effect(280)  # Word of power
 def word_of_power(t: Turn) -> None:
-    slot = t.mode - 1  # C-FX-5: a slot of the enemy hand, and the matching one of mine
+    slot = t.selected  # C-FX-5: a slot of the enemy hand, and the matching one of mine
     t.replace(t.me, slot, t.opp.hand[slot])
     t.discard(t.opp, slot)
 
@@ -235,7 +203,7 @@ def architectural_improvement(t: Turn) -> None:
 def vampire_lord(t: Turn) -> None:
     t.attack(25)
     t.me.magic -= 1
-    t.replace(t.me, t.mode - 1, ids_named("Vampire")[0])
+    t.replace(t.me, t.selected, card_named("Vampire"))
 
 
 @effect(314)  # Crugg the Destroyer
@@ -255,7 +223,7 @@ def completion_ritual(t: Turn) -> None:
 @effect(323)  # Beastmaster
 def beastmaster(t: Turn) -> None:
     if t.mode == 1:
-        replace_hand_from(t, t.opp, ids_where(KW.BEAST, (COMMON, UNCOMMON)))
+        replace_hand_from(t, t.opp, ids_where(KW.BEAST, NON_RARE))
     else:
         t.attack(5 * t.count_in_game(KW.BEAST))
 
@@ -264,18 +232,13 @@ def beastmaster(t: Turn) -> None:
 def prince_of_thieves(t: Turn) -> None:
     if not t.is_new:
         for r in RESOURCES:
-            amount = min(max(getattr(t.opp, r) - getattr(t.me, r), 5), 15)
-            add(t.me, r, amount)
-            add(t.opp, r, -amount)
+            steal(t, r, min(max(getattr(t.opp, r) - getattr(t.me, r), 5), 15))
 
 
 @effect(355)  # Witcher
 def witcher(t: Turn) -> None:
     for p in (t.me, t.opp):
-        slots = slots_where(t, p, lambda c: c.kw != 0)
-        for slot in slots:
-            t.discard(p, slot)
-        t.attack(7 * len(slots), p)
+        t.attack(7 * discard_all(t, p, slots_where(t, p, lambda c: c.kw != 0)), p)
 
 
 @effect(377)  # Mountain king
@@ -304,7 +267,7 @@ def castle_beyond_looking_glass(t: Turn) -> None:
 @effect(380)  # Order of the White Lotus
 def order_of_the_white_lotus(t: Turn) -> None:
     if not t.is_new:
-        for a in ("tower", "wall", *FACILITIES, *RESOURCES):
+        for a in ATTRIBUTES:
             average = div_round(getattr(t.me, a) + getattr(t.opp, a), 2)
             setattr(t.me, a, average)
             setattr(t.opp, a, average)
@@ -327,7 +290,7 @@ def bank(t: Turn) -> None:
 
 @effect(390)  # Anomaly sphere
 def anomaly_sphere(t: Turn) -> None:
-    for a in ("tower", "wall", *FACILITIES, *RESOURCES):
+    for a in ATTRIBUTES:
         change = t.last_round_change(a, mine=False)  # C-HIST-5
         if change > 0:
             add(t.opp, a, -change)
@@ -345,9 +308,9 @@ def shadow_unicorn(t: Turn) -> None:
     t.attack(25)
     t.me.magic += 1
     t.opp.magic -= 1
-    mages = slots_where(t, t.me, lambda c: c.has(KW.MAGE))
+    mages = slots_where(t, t.me, has(KW.MAGE))
     if mages:
-        t.discard(t.me, mages[t.random(len(mages))])
+        t.discard(t.me, random_one(t, mages))
         t.me.gems += 30
 
 
@@ -372,7 +335,7 @@ def dark_horde(t: Turn) -> None:
 def thor(t: Turn) -> None:
     t.attack(20)
     t.opp.tower -= 15
-    t.next_card = ids_named("Chain lightning")[0]
+    t.next_card = card_named("Chain lightning")
 
 
 @effect(407)  # Dwarven fortress
@@ -422,9 +385,8 @@ def imperial_army(t: Turn) -> None:
 @effect(450)  # White shrine
 def white_shrine(t: Turn) -> None:
     t.me.tower += 10
-    for pick, gain in ((max, 1), (min, 2)):
-        values = [getattr(t.me, f) for f in FACILITIES]
-        add(t.me, FACILITIES[random_tied(t, values, pick(values))], gain)
+    add(t.me, highest(t, t.me, FACILITIES), 1)
+    add(t.me, lowest(t, t.me, FACILITIES), 2)
 
 
 @effect(453)  # Ancient sage
@@ -454,7 +416,7 @@ def chimera(t: Turn) -> None:
 def wind_witch(t: Turn) -> None:
     t.attack(18)
     t.fg *= 3
-    t.replace(t.opp, t.mode - 1, ids_named("Wind")[0])  # C-FX-5: a slot of the enemy hand
+    t.replace(t.opp, t.selected, card_named("Wind"))  # C-FX-5: a slot of the enemy hand
 
 
 @effect(474)  # Market week
@@ -469,15 +431,14 @@ def market_week(t: Turn) -> None:
 
 @effect(482)  # Wicked Ritual
 def wicked_ritual(t: Turn) -> None:
-    titans = slots_where(t, t.me, lambda c: c.has(KW.TITAN))
+    titans = slots_where(t, t.me, has(KW.TITAN))
     discarded = {t.discard(t.me, slot) for slot in titans}
     t.attack(30 * len(discarded))
 
 
 @effect(495)  # Globe of Myr
 def globe_of_myr(t: Turn) -> None:
-    slot = t.mode - 1  # C-FX-5
-    t.replace(t.me, slot, t.pick_from(t.me, ids_where(KW.QUICK | KW.SWIFT), slot))
+    replace_from(t, t.me, [t.selected], ids_where(KW.QUICK | KW.SWIFT))  # C-FX-5
 
 
 @effect(499)  # Citadel of Myr

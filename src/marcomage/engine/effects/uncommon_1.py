@@ -8,49 +8,28 @@ Swift card (C-DRAW-9..11, `Turn.refill_no_rare`).
 
 from __future__ import annotations
 
-from functools import cache
+from ..cards import CARDS, KW, RARE, effect
+from ..context import Turn, ids_named, ids_where
+from .patterns import (
+    NON_COMMON,
+    RESOURCES,
+    add,
+    gain_cost_share,
+    has,
+    players_by,
+    random_one,
+    school,
+    select_replace_with,
+    slots_where,
+    steal,
+    steal_stock,
+)
 
-from ..cards import CARDS, KW, RARE, UNCOMMON, effect
-from ..context import Turn, ids_where
-from ..state import Player
-
-RESOURCES = ("bricks", "gems", "recruits")
 SAMURAI_MAX = 5  # "(max 5)": per resource (C-FX-3)
 GAP_ATTACK_MAX = 23  # the "(max 23)" of the gap attacks (207, 219, 220)
 GAP_DRAIN_ABOVE = 15  # "If attack > 15"
 
 # --- helpers shared by several cards -------------------------------------------------
-
-
-@cache
-def ids_named(*names: str) -> tuple[int, ...]:
-    """Ids of the cards with these names, in the order named."""
-    by_name = {c.name: c.id for c in CARDS}
-    return tuple(by_name[name] for name in names)
-
-
-def add(player: Player, attribute: str, amount: int) -> None:
-    """`<attribute>: +amount` on a player (negative amounts lower it)."""
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def take_facility(t: Turn, facility: str) -> None:
-    """<Facility>: +1, Enemy <facility>: -1."""
-    add(t.me, facility, 1)
-    add(t.opp, facility, -1)
-
-
-def next_non_common(t: Turn, keyword: int) -> None:
-    """"Next card received will be a non-common <keyword>": from the whole database
-    (C-DRAW-8)."""
-    t.next_from(ids_where(keyword, (UNCOMMON, RARE)))
-
-
-def academy(t: Turn, tower: int, keyword: int) -> None:
-    """The academies: Tower: +N, Stock: +2, next card a non-common <keyword>."""
-    t.me.tower += tower
-    t.stock(t.me, 2)
-    next_non_common(t, keyword)
 
 
 def gap_attack(t: Turn, larger: str, smaller: str) -> None:
@@ -73,16 +52,6 @@ def undercut(t: Turn, facility: str, resource: str, amount: int) -> None:
 def last_played_mage(t: Turn) -> bool:
     """"If last card played was a Mage" (C-HIST-4: the last card *played*)."""
     return t.last_played.has(KW.MAGE)
-
-
-def replace_with_self(t: Turn) -> None:
-    """"Select a card from hand to be replaced with <this card>" (C-FX-5): selecting the
-    played slot keeps the card there, as a dictated next card."""
-    chosen = t.mode - 1
-    if chosen == t.slot:
-        t.next_card = t.card.id
-    else:
-        t.replace(t.me, chosen, t.card.id)
 
 
 # --- the cards -----------------------------------------------------------------------
@@ -202,9 +171,7 @@ def mystic_strike(t: Turn) -> None:
 
 @effect(38)  # Thievery
 def thievery(t: Turn) -> None:
-    n = t.count(KW.BRIGAND) + 4
-    t.stock(t.me, n)
-    t.stock(t.opp, -n)
+    steal_stock(t, t.count(KW.BRIGAND) + 4)
 
 
 @effect(40)  # Sorrow
@@ -239,12 +206,10 @@ def magical_steel(t: Turn) -> None:
 
 @effect(51)  # Samurai
 def samurai(t: Turn) -> None:
-    targets = [i for i, c in enumerate(t.opp.hand) if CARDS[c].kw]
+    targets = slots_where(t, t.opp, lambda c: c.kw != 0)
     if targets:
-        gone = CARDS[t.discard(t.opp, targets[t.random(len(targets))])]
-        t.me.bricks += min(gone.bricks, SAMURAI_MAX)
-        t.me.gems += min(gone.gems, SAMURAI_MAX)
-        t.me.recruits += min(gone.recruits, SAMURAI_MAX)
+        gone = CARDS[t.discard(t.opp, random_one(t, targets))]
+        gain_cost_share(t.me, gone, 1, SAMURAI_MAX)
 
 
 @effect(52)  # Pirates
@@ -265,7 +230,7 @@ def fortress(t: Turn) -> None:
 
 @effect(58)  # Academy of Destruction
 def academy_of_destruction(t: Turn) -> None:
-    academy(t, 6, KW.DESTRUCTION)
+    school(t, 6, 2, KW.DESTRUCTION, NON_COMMON)
 
 
 @effect(59)  # Flame spitter
@@ -280,14 +245,14 @@ def catapult(t: Turn) -> None:
 
 @effect(65)  # Academy of Illusion
 def academy_of_illusion(t: Turn) -> None:
-    academy(t, 7, KW.ILLUSION)
+    school(t, 7, 2, KW.ILLUSION, NON_COMMON)
 
 
 @effect(68)  # Gladiator
 def gladiator(t: Turn) -> None:
     t.attack(3)
     t.me.recruits += 2
-    next_non_common(t, KW.BARBARIAN)
+    t.next_from(ids_where(KW.BARBARIAN, NON_COMMON))
 
 
 @effect(72)  # Tower guards
@@ -303,9 +268,9 @@ def giant_spider(t: Turn) -> None:
 
 @effect(76)  # Ninja
 def ninja(t: Turn) -> None:
-    add(t.me, RESOURCES[t.random(3)], -1)
+    add(t.me, random_one(t, RESOURCES), -1)
     t.opp.tower -= 3
-    replace_with_self(t)
+    select_replace_with(t, t.card.id)
 
 
 @effect(83)  # Valkyrie
@@ -602,7 +567,7 @@ def royal_pikemen(t: Turn) -> None:
 
 @effect(195)  # Fairy dragon
 def fairy_dragon(t: Turn) -> None:
-    dragons = [i for i, c in enumerate(t.opp.hand) if CARDS[c].has(KW.DRAGON)]
+    dragons = slots_where(t, t.opp, has(KW.DRAGON))
     if not dragons:
         t.stock(t.me, 6)
     for slot in dragons:
@@ -643,7 +608,7 @@ def roc(t: Turn) -> None:
 @effect(203)  # Crypt
 def crypt(t: Turn) -> None:
     t.me.tower += 6
-    next_non_common(t, KW.UNDEAD)
+    t.next_from(ids_where(KW.UNDEAD, NON_COMMON))
 
 
 @effect(204)  # Invisible squad
@@ -688,17 +653,17 @@ def hectic_offensive(t: Turn) -> None:
 
 @effect(213)  # Kidnap
 def kidnap(t: Turn) -> None:
-    take_facility(t, "quarry")
+    steal(t, "quarry", 1)
 
 
 @effect(214)  # Mind control
 def mind_control(t: Turn) -> None:
-    take_facility(t, "magic")
+    steal(t, "magic", 1)
 
 
 @effect(215)  # Treacherous artifact
 def treacherous_artifact(t: Turn) -> None:
-    take_facility(t, "dungeons")
+    steal(t, "dungeons", 1)
 
 
 @effect(216)  # Salvation
@@ -711,7 +676,7 @@ def salvation(t: Turn) -> None:
 
 @effect(217)  # Auxilia
 def auxilia(t: Turn) -> None:
-    kept = t.mode - 1
+    kept = t.selected
     for slot in range(len(t.me.hand)):
         if slot not in (kept, t.slot):  # the played card leaves anyway (C-FX-5)
             t.discard(t.me, slot)
@@ -730,11 +695,9 @@ def enforcer(t: Turn) -> None:
 
 @effect(224)  # Tidal wave
 def tidal_wave(t: Turn) -> None:
-    lowest = min(t.me.wall, t.opp.wall)
-    for p in (t.me, t.opp):
-        if p.wall == lowest:
-            p.quarry -= 1
-            p.dungeons -= 1
+    for p in players_by(t, lambda p: p.wall, min):
+        p.quarry -= 1
+        p.dungeons -= 1
 
 
 @effect(225)  # Cultists

@@ -6,27 +6,45 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache
 
-from ..cards import CARDS, COMMON, DRAGON_EGG, KEYWORD_NAMES, KW, RARE, UNCOMMON, Card, effect
-from ..context import KEEP, Turn, ids_where
+from ..cards import CARDS, COMMON, DRAGON_EGG, KW, RARE, UNCOMMON, effect
+from ..context import KEEP, Turn, card_named, ids_named, ids_where
 from ..rounding import div_round
-from ..state import HAND_SIZE, Player
+from ..state import HAND_SIZE
+from .patterns import (
+    FACILITIES,
+    NON_COMMON,
+    RESOURCES,
+    add,
+    discard_all,
+    drain_stock,
+    draw_next_card,
+    gain_cost_share,
+    hand_count,
+    has,
+    highest,
+    is_common,
+    lowest,
+    mentions_keyword,
+    multiply_production,
+    not_rare,
+    played_last_round,
+    players_by,
+    random_one,
+    random_slots,
+    random_tied,
+    replace_from,
+    select_replace,
+    select_replace_with,
+    slots_where,
+    steal,
+)
 
-RESOURCES = ("bricks", "gems", "recruits")
-FACILITIES = ("quarry", "magic", "dungeons")
 VULTURE_BONUS = (8, 16, 28)  # 443 Vulture, by the discarded card's rarity
 
 
 # --- helpers ----------------------------------------------------------------------
-
-
-@cache
-def ids_named(*names: str) -> tuple[int, ...]:
-    """Ids of the cards with these names (case-insensitive), in the order named."""
-    by_name = {c.name.lower(): c.id for c in CARDS}
-    return tuple(by_name[name.lower()] for name in names)
 
 
 def others(t: Turn, keyword: int) -> int:
@@ -36,82 +54,9 @@ def others(t: Turn, keyword: int) -> int:
     )
 
 
-def has(keyword: int) -> Callable[[Card], bool]:
-    """The card test "is a <keyword> card"."""
-    return lambda c: c.kw & keyword != 0
-
-
-def slots_where(t: Turn, player: Player, fits: Callable[[Card], bool]) -> list[int]:
-    """Slots (0-based) of `player`'s hand whose card fits; never the played slot."""
-    return [
-        i for i, c in enumerate(player.hand)
-        if fits(CARDS[c]) and not (player is t.me and i == t.slot)
-    ]
-
-
-def random_slots(t: Turn, slots: Sequence[int], n: int) -> list[int]:
-    """Up to `n` distinct slots chosen uniformly at random from `slots`."""
-    pool = list(slots)
-    chosen: list[int] = []
-    while pool and len(chosen) < n:
-        chosen.append(pool.pop(t.random(len(pool))))
-    return chosen
-
-
-def random_tied(t: Turn, values: Sequence[int], want: int) -> int:
-    """An index of `values` holding `want`, uniform among the ties (C-GEN-5)."""
-    tied = [i for i, v in enumerate(values) if v == want]
-    return tied[t.random(len(tied))]
-
-
-def add(player: Player, attribute: str, amount: int) -> None:
-    setattr(player, attribute, getattr(player, attribute) + amount)
-
-
-def players_by(t: Turn, value: Callable[[Player], int], best: Callable[..., int]
-               ) -> list[Player]:
-    """"Player(s) with most/lowest X": every player whose value equals the best."""
-    values = [value(t.me), value(t.opp)]
-    top = best(values)
-    return [p for p, v in zip((t.me, t.opp), values, strict=True) if v == top]
-
-
-def hand_count(player: Player, fits: Callable[[Card], bool]) -> int:
-    """Cards in a player's whole hand that fit (the played card included, C-FX-8)."""
-    return sum(1 for c in player.hand if fits(CARDS[c]))
-
-
-def select_replace(t: Turn, ids: Sequence[int]) -> None:
-    """"Select a card from hand to be replaced with" a card drawn from `ids` (C-FX-5):
-    the mode is the slot; choosing the played slot makes the drawn card its next card."""
-    slot = t.mode - 1
-    if slot == t.slot:
-        t.next_from(ids)
-    else:
-        t.replace(t.me, slot, t.pick_from(t.me, ids, slot))
-
-
-def replace_from(t: Turn, player: Player, slots: Sequence[int], ids: Sequence[int]) -> None:
-    """Replace each slot with a card drawn from `ids` (anti-flood, C-DRAW-5)."""
-    for slot in slots:
-        t.replace(player, slot, t.pick_from(player, ids, slot))
-
-
-def discard_all(t: Turn, player: Player, slots: Sequence[int]) -> int:
-    """Discard these slots of a player (C-FX-6) and say how many went."""
-    for slot in slots:
-        t.discard(player, slot)
-    return len(slots)
-
-
 def next_card_by_mode(t: Turn, *names: str) -> None:
     """"Next card will be" the card named for the chosen mode."""
     t.next_card = ids_named(*names)[t.mode - 1]
-
-
-def mentions_keyword(card: Card) -> bool:
-    """Whether a card's text names a keyword (it "supports" it, deck Support filter)."""
-    return any(name.lower() in card.text.lower() for name in KEYWORD_NAMES)
 
 
 @cache
@@ -131,12 +76,6 @@ def recently_discarded(t: Turn) -> list[int]:
     if not t.last_card.played:
         cards.append(t.last_card.card)
     return cards + t.opp.discarded_opp
-
-
-def raise_lowest_facility(t: Turn, player: Player) -> None:
-    """Lowest facility: +1, uniform among the tied lowest (C-GEN-5)."""
-    values = [getattr(player, f) for f in FACILITIES]
-    add(player, FACILITIES[random_tied(t, values, min(values))], 1)
 
 
 # --- the cards -----------------------------------------------------------------------
@@ -196,7 +135,7 @@ def reserve_forces(t: Turn) -> None:
 
 @effect(270)  # Intrigue
 def intrigue(t: Turn) -> None:
-    t.discard(t.opp, t.mode - 1)
+    t.discard(t.opp, t.selected)
 
 
 @effect(276)  # Border fortress
@@ -236,7 +175,7 @@ def revolt(t: Turn) -> None:
 @effect(288)  # Cursed amulet
 def cursed_amulet(t: Turn) -> None:
     t.stock(t.opp, 10)
-    t.replace(t.opp, t.mode - 1, t.card.id)
+    t.replace(t.opp, t.selected, t.card.id)
 
 
 @effect(290)  # Warlord's keep
@@ -312,7 +251,7 @@ def titans_heart(t: Turn) -> None:
 
 @effect(313)  # Tartarus gate
 def tartarus_gate(t: Turn) -> None:
-    t.next_from(ids_where(KW.TITAN, (UNCOMMON, RARE)))
+    t.next_from(ids_where(KW.TITAN, NON_COMMON))
 
 
 @effect(316)  # Lich
@@ -329,11 +268,7 @@ def heavy_cavalry(t: Turn) -> None:
 @effect(318)  # Fallen knight
 def fallen_knight(t: Turn) -> None:
     t.attack(10)
-    slot = t.mode - 1
-    if slot == t.slot:
-        t.next_card = t.card.id
-    else:
-        t.replace(t.me, slot, t.card.id)
+    select_replace_with(t, t.card.id)
 
 
 @effect(320)  # Last hope
@@ -347,7 +282,7 @@ def last_hope(t: Turn) -> None:
 
 @effect(321)  # Unholy shrine
 def unholy_shrine(t: Turn) -> None:
-    undead = [i for i in slots_where(t, t.me, has(KW.UNDEAD)) if i != t.mode - 1]
+    undead = [i for i in slots_where(t, t.me, has(KW.UNDEAD)) if i != t.selected]
     t.me.wall += 10 * discard_all(t, t.me, random_slots(t, undead, 4))
 
 
@@ -371,7 +306,7 @@ def wolf_raiders(t: Turn) -> None:
 @effect(326)  # Guardian angel
 def guardian_angel(t: Turn) -> None:
     soldiers = slots_where(t, t.me, has(KW.SOLDIER))
-    replace_from(t, t.me, soldiers, ids_where(KW.HOLY, (UNCOMMON, RARE)))
+    replace_from(t, t.me, soldiers, ids_where(KW.HOLY, NON_COMMON))
 
 
 @effect(330)  # Emissary of the afterlife
@@ -389,7 +324,7 @@ def flaming_mirage(t: Turn) -> None:
     t.attack(21)
     last = CARDS[t.last_card.card]  # C-HIST-3: "last card", played or discarded
     if last.kw & KW.BURNING:
-        targets = slots_where(t, t.me, lambda c: c.rarity != RARE and not c.kw & KW.BURNING)
+        targets = slots_where(t, t.me, lambda c: not_rare(c) and not c.has(KW.BURNING))
         for slot in random_slots(t, targets, 2):
             t.replace(t.me, slot, last.id)
 
@@ -435,8 +370,7 @@ def devastator(t: Turn) -> None:
 
 @effect(346)  # Overpower
 def overpower(t: Turn) -> None:
-    frenzy = CARDS[t.pick_from(t.me, ids_where(KW.FRENZY), t.slot)]
-    t.next_card = frenzy.id
+    frenzy = draw_next_card(t, ids_where(KW.FRENZY))
     t.me.recruits += min(frenzy.recruits, 10)
 
 
@@ -449,7 +383,7 @@ def call_of_the_wilds(t: Turn) -> None:
 
 @effect(348)  # Time lock
 def time_lock(t: Turn) -> None:
-    if any(e.played and CARDS[e.card].kw & KW.SWIFT for e in t.opp.history):  # C-HIST-5
+    if played_last_round(t.opp, KW.SWIFT):  # C-HIST-5
         t.stock(t.opp, -12)
     else:
         t.stock(t.opp, -5)
@@ -520,17 +454,15 @@ def frost_unicorn(t: Turn) -> None:
 
 @effect(372)  # Corpses behemoth
 def corpses_behemoth(t: Turn) -> None:
-    undead = [i for i in slots_where(t, t.me, has(KW.UNDEAD)) if i != t.mode - 1]
+    undead = [i for i in slots_where(t, t.me, has(KW.UNDEAD)) if i != t.selected]
     t.attack(9 * discard_all(t, t.me, undead))
 
 
 @effect(373)  # Sphinx
 def sphinx(t: Turn) -> None:
-    discarded = CARDS[t.discard(t.opp, t.mode - 1)]
+    discarded = CARDS[t.discard(t.opp, t.selected)]
     if t.count(KW.UNLIVING) > 3:
-        t.me.bricks += min(div_round(discarded.bricks, 2), 20)
-        t.me.gems += min(div_round(discarded.gems, 2), 20)
-        t.me.recruits += min(div_round(discarded.recruits, 2), 20)
+        gain_cost_share(t.me, discarded, 2, 20)
 
 
 @effect(374)  # Chain lightning
@@ -575,7 +507,7 @@ def sheath_your_swords(t: Turn) -> None:
     peaceful = ids_named("Merchant", "Caravan", "Palisade wall")
     warlike = has(KW.BARBARIAN | KW.BRIGAND | KW.SOLDIER)
     for slot in slots_where(t, t.me, warlike):
-        t.replace(t.me, slot, peaceful[t.random(len(peaceful))])
+        t.replace(t.me, slot, random_one(t, peaceful))
 
 
 @effect(388)  # Greed is good
@@ -587,7 +519,7 @@ def greed_is_good(t: Turn) -> None:
 
 @effect(400)  # Mask of the phantasm
 def mask_of_the_phantasm(t: Turn) -> None:
-    t.next_card = t.me.hand[t.mode - 1]
+    t.next_card = t.me.hand[t.selected]
 
 
 @effect(405)  # Mountain sentry
@@ -631,7 +563,7 @@ def hungry_dead(t: Turn) -> None:
 
 @effect(414)  # Mediator
 def mediator(t: Turn) -> None:
-    discarded = CARDS[t.discard(t.opp, t.mode - 1)]
+    discarded = CARDS[t.discard(t.opp, t.selected)]
     costs = (discarded.bricks, discarded.gems, discarded.recruits)
     for resource, facility, cost in zip(RESOURCES, FACILITIES, costs, strict=True):
         if getattr(t.me, resource) >= cost:
@@ -662,10 +594,8 @@ def elementalist(t: Turn) -> None:
 def corsairs(t: Turn) -> None:
     t.attack(11)
     for resource, facility in zip(RESOURCES, FACILITIES, strict=True):
-        amount = getattr(t.opp, facility)
-        add(t.me, resource, amount)
-        add(t.opp, resource, -amount)
-    t.next_from(ids_where(KW.BRIGAND, (UNCOMMON, RARE)))
+        steal(t, resource, getattr(t.opp, facility))
+    t.next_from(ids_where(KW.BRIGAND, NON_COMMON))
 
 
 @effect(425)  # Ice queen
@@ -681,7 +611,7 @@ def ice_queen(t: Turn) -> None:
 def valley_of_thousand_rivers(t: Turn) -> None:
     fits = has(KW.ALLIANCE | KW.LEGEND | KW.MAGE)
     for p in players_by(t, lambda p: hand_count(p, fits), max):
-        raise_lowest_facility(t, p)
+        add(p, lowest(t, p, FACILITIES), 1)
 
 
 @effect(431)  # Divine intervention
@@ -721,15 +651,14 @@ def watchtower(t: Turn) -> None:
 @effect(439)  # Revenge of the fallen
 def revenge_of_the_fallen(t: Turn) -> None:
     for p in players_by(t, lambda p: t.count(KW.UNDEAD, p), min):
-        facilities = [getattr(p, f) for f in FACILITIES]
-        add(p, FACILITIES[random_tied(t, facilities, max(facilities))], -1)
+        add(p, highest(t, p, FACILITIES), -1)
 
 
 @effect(441)  # Troll bridge
 def troll_bridge(t: Turn) -> None:
     t.me.wall += 15
     t.me.dungeons += 1
-    if ids_named("Troll")[0] in t.me.hand:
+    if card_named("Troll") in t.me.hand:
         t.attack(15)
 
 
@@ -764,7 +693,7 @@ def giant(t: Turn) -> None:
     t.attack(35)
     t.me.recruits += 5
     for p in (t.me, t.opp):
-        discard_all(t, p, slots_where(t, p, lambda c: c.rarity == COMMON))
+        discard_all(t, p, slots_where(t, p, is_common))
 
 
 @effect(462)  # Relic hunter
@@ -780,15 +709,8 @@ def fire_elemental(t: Turn) -> None:
 
 @effect(465)  # Merchant ship
 def merchant_ship(t: Turn) -> None:
-    raise_lowest_facility(t, t.me)
-    stock = [t.me.bricks, t.me.gems, t.me.recruits]
-    lowest = random_tied(t, stock, min(stock))
-    if lowest == 0:
-        t.fb *= 3
-    elif lowest == 1:
-        t.fg *= 3
-    else:
-        t.fr *= 3
+    add(t.me, lowest(t, t.me, FACILITIES), 1)
+    multiply_production(t, lowest(t, t.me, RESOURCES), 3)
 
 
 @effect(466)  # Oasis
@@ -823,8 +745,8 @@ def mysterious_egg(t: Turn) -> None:
 def pirate_bay(t: Turn) -> None:
     t.me.wall += 10
     t.stock(t.opp, -3)
-    targets = slots_where(t, t.me, lambda c: c.rarity != RARE and not c.kw & KW.BRIGAND)
-    replace_from(t, t.me, random_slots(t, targets, 3), ids_where(KW.BRIGAND, (UNCOMMON, RARE)))
+    targets = slots_where(t, t.me, lambda c: not_rare(c) and not c.has(KW.BRIGAND))
+    replace_from(t, t.me, random_slots(t, targets, 3), ids_where(KW.BRIGAND, NON_COMMON))
 
 
 @effect(473)  # Knight Templar
@@ -889,7 +811,7 @@ def scepter_of_evolution(t: Turn) -> None:
 
 @effect(497)  # Elemental storm
 def elemental_storm(t: Turn) -> None:
-    wind = ids_named("Wind")[0]
+    wind = card_named("Wind")
     for slot in (t.slot - 1, t.slot, t.slot + 1):
         if 0 <= slot < HAND_SIZE:
             t.replace(t.opp, slot, wind)
@@ -905,8 +827,7 @@ def thief_hideout(t: Turn) -> None:
 @effect(505)  # Kraken
 def kraken(t: Turn) -> None:
     t.attack(25)
-    facilities = [getattr(t.opp, f) for f in FACILITIES]
-    add(t.opp, FACILITIES[random_tied(t, facilities, max(facilities))], -1)
+    add(t.opp, highest(t, t.opp, FACILITIES), -1)
 
 
 @effect(507)  # Sea lord
@@ -928,16 +849,14 @@ def master_hunter(t: Turn) -> None:
 @effect(513)  # Veteran militia
 def veteran_militia(t: Turn) -> None:
     t.me.wall += 3
-    rarity = CARDS[t.me.hand[t.mode - 1]].rarity
+    rarity = CARDS[t.me.hand[t.selected]].rarity
     select_replace(t, [c for c in ids_where(0, (rarity,)) if c != t.card.id])
 
 
 @effect(514)  # Firestorm
 def firestorm(t: Turn) -> None:
     for p in (t.me, t.opp):
-        lost = sum(min(getattr(p, r), 10) for r in RESOURCES)
-        t.stock(p, -10)
-        t.attack(lost, p)
+        t.attack(drain_stock(t, p, 10), p)
 
 
 @effect(520)  # Desert outpost
@@ -965,6 +884,5 @@ def poseidons_wrath(t: Turn) -> None:
 
 @effect(528)  # Legacy of Barbz
 def legacy_of_barbz(t: Turn) -> None:
-    for p in players_by(t, lambda p: hand_count(p, lambda c: c.rarity == COMMON), max):
-        for slot in random_slots(t, slots_where(t, p, lambda c: c.rarity == COMMON), 1):
-            t.replace(p, slot, t.pick_from(p, p.deck[RARE], slot))
+    for p in players_by(t, lambda p: hand_count(p, is_common), max):
+        replace_from(t, p, random_slots(t, slots_where(t, p, is_common), 1), p.deck[RARE])
