@@ -17,6 +17,7 @@ from .cards import (
     Card,
 )
 from .context import Turn, ids_where
+from .effects.patterns import random_tied
 from .rounding import div_round
 from .state import Player
 
@@ -60,11 +61,6 @@ def pick_target(t: Turn, player: Player, fits: Callable[[Card], bool]) -> int | 
     top = max(CARDS[player.hand[i]].rarity for i in slots)
     best = [i for i in slots if CARDS[player.hand[i]].rarity == top]
     return best[t.random(len(best))]
-
-
-def _random_tied(t: Turn, values: list[int], want: int) -> int:
-    tied = [i for i, v in enumerate(values) if v == want]
-    return tied[t.random(len(tied))]
 
 
 # --- category keywords ------------------------------------------------------------
@@ -111,11 +107,11 @@ def destruction(t: Turn) -> None:
         o = t.opp
         facilities = [o.quarry, o.magic, o.dungeons]
         if max(facilities) > 3:
-            i = _random_tied(t, facilities, max(facilities))
+            i = random_tied(t, facilities, max(facilities))
             setattr(o, ("quarry", "magic", "dungeons")[i], facilities[i] - 1)
         else:
             stock = [o.bricks, o.gems, o.recruits]
-            i = _random_tied(t, stock, max(stock))
+            i = random_tied(t, stock, max(stock))
             setattr(o, ("bricks", "gems", "recruits")[i], stock[i] - 10)
 
 
@@ -166,11 +162,11 @@ def restoration(t: Turn) -> None:
         me = t.me
         facilities = [me.quarry, me.magic, me.dungeons]
         if min(facilities) < 3:
-            i = _random_tied(t, facilities, min(facilities))
+            i = random_tied(t, facilities, min(facilities))
             setattr(me, ("quarry", "magic", "dungeons")[i], facilities[i] + 1)
         else:
             stock = [me.bricks, me.gems, me.recruits]
-            i = _random_tied(t, stock, min(stock))
+            i = random_tied(t, stock, min(stock))
             setattr(me, ("bricks", "gems", "recruits")[i], stock[i] + 10)
 
 
