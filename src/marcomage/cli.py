@@ -1,7 +1,8 @@
 """The `marcomage` command line: play, simulate, apply, conformance and new.
 
-    marcomage play --seed 7 --bot greedy
+    marcomage play --seed 7 --opponent mcts --think 1
     marcomage simulate --games 1000 --seed 1 --jobs 2
+    marcomage simulate --p1 mcts --p2 greedy --games 400 --jobs 1 --think 1
     marcomage new --seed 7 > game.json
     marcomage apply requests.jsonl        # JSON lines, see docs/state-format.md
     marcomage conformance tests/data/golden.jsonl.gz   # see docs/conformance.md
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import secrets
 import shutil
@@ -19,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .ai import BOTS, make_bot, new_match
+from .ai import BOTS, SEARCH_BOTS, make_bot, new_match
+from .ai.mcts import DEFAULT_ITERATIONS
 from .conformance import check, format_report, read_cases
 from .engine import Action, IllegalAction, from_json, push, to_json
 from .simulate import ProgressBar, simulate
@@ -46,13 +49,22 @@ def compact(doc: Any) -> str:
 # --- play ---------------------------------------------------------------------------
 
 
+PLAY_THINK = 1.0
+"""Seconds per move of the search bot in `play` when neither --think nor --iterations
+is given."""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
     game = new_match(seed, hidden=args.hidden)
-    print(f"MArcomage against the {args.bot} bot, seed {seed}.")
+    think = args.think
+    if args.opponent in SEARCH_BOTS and think is None and args.iterations is None:
+        think = PLAY_THINK
+    bot = make_bot(args.opponent, f"{seed}/bot", think=think, iterations=args.iterations)
+    budget = f" ({think:g} s per move)" if args.opponent in SEARCH_BOTS and think else ""
+    print(f"MArcomage against the {args.opponent} bot{budget}, seed {seed}.")
     width = max(60, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
-    TerminalGame(game, make_bot(args.bot, f"{seed}/bot"), sys.stdin, sys.stdout,
-                 width=width).run()
+    TerminalGame(game, bot, sys.stdin, sys.stdout, width=width).run()
     return 0
 
 
@@ -66,9 +78,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bot2 = args.bot2 or args.bot
     progress = None if args.no_progress else ProgressBar(args.games, sys.stderr)
     summary = simulate(args.games, args.seed, args.jobs or os.cpu_count() or 1,
-                       args.bot, bot2, progress)
-    print(summary.report(args.bot, bot2))
+                       args.bot, bot2, progress, think=args.think, iterations=args.iterations,
+                       cpu_clock=args.cpu_time)
+    print(summary.report(describe(args.bot, args), describe(bot2, args)))
     return 0
+
+
+def describe(bot: str, args: argparse.Namespace) -> str:
+    """A bot's name with its search budget, e.g. 'mcts (0.1 s/move)'."""
+    if bot not in SEARCH_BOTS:
+        return bot
+    clock = " CPU" if getattr(args, "cpu_time", False) else ""
+    budget = [f"{args.think:g}{clock} s/move"] if args.think is not None else []
+    if args.iterations is not None or not budget:
+        budget.append(f"{args.iterations or DEFAULT_ITERATIONS} iterations/move")
+    return f"{bot} ({', '.join(budget)})"
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def add_budget(p: argparse.ArgumentParser, think_default: str) -> None:
+    p.add_argument("--think", type=positive_float, metavar="SECONDS",
+                   help=f"the search bot's time per move ({think_default})")
+    p.add_argument("--iterations", type=positive_int, metavar="K",
+                   help="the search bot's iterations per move (deterministic); with "
+                        "--think, whichever runs out first")
 
 
 # --- apply --------------------------------------------------------------------------
@@ -170,7 +216,9 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game against a bot in the terminal")
     p.add_argument("--seed", type=seed_arg, help="seed of the game (default: random)")
-    p.add_argument("--bot", choices=bots, default="greedy", help="the opponent")
+    p.add_argument("--opponent", "--bot", dest="opponent", choices=bots, default="greedy",
+                   help="the bot you play against (default greedy)")
+    add_budget(p, f"default {PLAY_THINK:g}")
     p.add_argument("--hidden", action="store_true", help="hide the opponent's cards")
     p.set_defaults(run=cmd_play)
 
@@ -179,9 +227,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed_arg, default=0, help="seed of the run (default 0)")
     p.add_argument("--jobs", type=int, default=None,
                    help="worker processes (default: the number of CPUs)")
-    p.add_argument("--bot", choices=bots, default="random", help="player 1's bot")
-    p.add_argument("--bot2", choices=bots, default=None,
-                   help="player 2's bot (default: the same as --bot)")
+    p.add_argument("--p1", "--bot", dest="bot", choices=bots, default="random",
+                   help="player 1's bot (default random)")
+    p.add_argument("--p2", "--bot2", dest="bot2", choices=bots, default=None,
+                   help="player 2's bot (default: the same as --p1)")
+    add_budget(p, f"default: {DEFAULT_ITERATIONS} iterations instead")
+    p.add_argument("--cpu-time", action="store_true",
+                   help="count --think in each process's CPU time, not wall time (fair "
+                        "when other work shares the machine)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(run=cmd_simulate)
 

@@ -2,12 +2,14 @@
 
 Game i of a run with seed S is played from the seed "S/i" (decks, first player, draws)
 by bots seeded "S/i/1" and "S/i/2", so the results do not depend on how many processes
-share the work, nor on the order in which they finish.
+share the work, nor on the order in which they finish (a search bot given a time per
+move is the exception: how far it searches depends on the machine).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import multiprocessing
 import time
 from collections import Counter
@@ -18,7 +20,32 @@ from typing import TextIO
 from .ai import MatchResult, make_bot, new_match, play_match
 from .engine import EndType
 
-Task = tuple[int | str, int, str, str]
+Budget = tuple[float | None, int | None, bool]
+"""A search bot's budget per move: seconds and/or iterations (None: not bounded by it),
+and whether the seconds are CPU time."""
+
+Task = tuple[int | str, int, str, str, Budget]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion `successes / n` (95% by default).
+
+    >>> low, high = wilson(70, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.6042, 0.7811)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return low, high
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -28,9 +55,13 @@ def game_seed(seed: int | str, index: int) -> str:
 
 def play_one(task: Task) -> tuple[int, MatchResult]:
     """Play game `index` of the run; returns the index with the result."""
-    seed, index, bot1, bot2 = task
+    seed, index, bot1, bot2, (think, iterations, cpu_clock) = task
     game_id = game_seed(seed, index)
-    bots = (make_bot(bot1, f"{game_id}/1"), make_bot(bot2, f"{game_id}/2"))
+    bots = tuple(
+        make_bot(name, f"{game_id}/{seat}", think=think, iterations=iterations,
+                 cpu_clock=cpu_clock)
+        for seat, name in ((1, bot1), (2, bot2))
+    )
     return index, play_match(new_match(game_id), bots)
 
 
@@ -54,13 +85,11 @@ class Summary:
         return h.hexdigest()
 
     def report(self, bot1: str, bot2: str) -> str:
-        """The summary; the lines before 'wall time' depend only on the seed and bots."""
+        """The summary; the lines before 'wall time' depend only on the seed and bots
+        (and on the machine when a search bot has a time per move)."""
         n = len(self.results)
         wins = Counter(r.winner for r in self.results)
         ends = Counter(r.end_type for r in self.results)
-
-        def share(k: int) -> str:
-            return f"{k} ({100.0 * k / n:.1f}%)" if n else "0"
 
         seconds = max(self.seconds, 1e-9)
         types = ", ".join(f"{t} {ends[t]}" for t in EndType if ends[t]) or "none"
@@ -68,9 +97,7 @@ class Summary:
         return "\n".join([
             f"games: {n}",
             f"bots: player 1 {bot1}, player 2 {bot2}",
-            f"player 1 wins: {share(wins[1])}",
-            f"player 2 wins: {share(wins[2])}",
-            f"draws: {share(wins[0])}",
+            *win_table(n, wins[1], wins[2], wins[0], bot1, bot2),
             f"victory types: {types}",
             f"mean rounds: {mean_rounds:.1f}",
             f"mean turns: {self.turns / n if n else 0.0:.1f}",
@@ -79,6 +106,22 @@ class Summary:
             f"turns/s: {self.turns / seconds:,.0f}",
             f"games/s: {n / seconds:,.1f}",
         ])
+
+
+def win_table(n: int, wins1: int, wins2: int, draws: int, bot1: str, bot2: str) -> list[str]:
+    """The win rates of both players and the draws, each with its 95% Wilson interval,
+    as aligned lines such as 'player 1 wins: 31  77.5%  95% CI [ 62.5%,  87.7%]  mcts'."""
+    rows = [("player 1 wins", wins1, bot1), ("player 2 wins", wins2, bot2),
+            ("draws", draws, "")]
+    width = len(str(n))
+    lines = [f"win rates: {n} games, 95% Wilson intervals, draws counted apart"]
+    for label, k, bot in rows:
+        low, high = wilson(k, n)
+        rate = 100.0 * k / n if n else 0.0
+        lines.append(
+            f"{label + ':':<14} {k:>{width}} {rate:5.1f}%  95% CI [{100 * low:5.1f}%, "
+            f"{100 * high:5.1f}%]" + (f"  {bot}" if bot else ""))
+    return lines
 
 
 def _results(tasks: list[Task], jobs: int) -> Iterator[tuple[int, MatchResult]]:
@@ -92,12 +135,16 @@ def _results(tasks: list[Task], jobs: int) -> Iterator[tuple[int, MatchResult]]:
 
 def simulate(
     games: int, seed: int | str, jobs: int, bot1: str = "random", bot2: str = "random",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, *, think: float | None = None,
+    iterations: int | None = None, cpu_clock: bool = False,
 ) -> Summary:
-    """Play `games` games on `jobs` processes; `progress(done)` is called as they finish."""
+    """Play `games` games on `jobs` processes; `progress(done)` is called as they finish.
+    A search bot gets `think` seconds (CPU seconds with `cpu_clock`) and/or `iterations`
+    per move (default: its own iteration budget); the other bots ignore them."""
     for name in (bot1, bot2):
-        make_bot(name, 0)  # fail early on an unknown name
-    tasks: list[Task] = [(seed, i, bot1, bot2) for i in range(games)]
+        make_bot(name, 0, think=think, iterations=iterations)  # fail early on a bad name
+    budget: Budget = (think, iterations, cpu_clock)
+    tasks: list[Task] = [(seed, i, bot1, bot2, budget) for i in range(games)]
     jobs = max(1, min(jobs, games))
     slots: list[MatchResult | None] = [None] * games
     start = time.perf_counter()

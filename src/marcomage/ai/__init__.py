@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from .bot import Bot, bot_rng
 from .greedy import GreedyBot, score
-from .match import BOTS, MatchResult, deck_pool, make_bot, new_match, play_match
+from .match import BOTS, SEARCH_BOTS, MatchResult, deck_pool, make_bot, new_match, play_match
+from .mcts import MctsBot
 from .random_bot import RandomBot
 from .sample import sample_game
 
 __all__ = [
-    "BOTS", "Bot", "GreedyBot", "MatchResult", "RandomBot", "bot_rng", "deck_pool",
-    "make_bot", "new_match", "play_match", "sample_game", "score",
+    "BOTS", "SEARCH_BOTS", "Bot", "GreedyBot", "MatchResult", "MctsBot", "RandomBot",
+    "bot_rng", "deck_pool", "make_bot", "new_match", "play_match", "sample_game", "score",
 ]

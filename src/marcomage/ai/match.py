@@ -21,21 +21,33 @@ from ..engine.cards import COMMON, RARE, UNCOMMON, card_ids
 from ..engine.deck import DECK_SECTION
 from .bot import Bot
 from .greedy import GreedyBot
+from .mcts import MctsBot
 from .random_bot import RandomBot
 
 DECK_STREAM = 11
 """PCG32 stream that draws the random decks, apart from the game's own stream."""
 
-BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots by name, each built from a seed."""
+BOTS: dict[str, Callable[[int | str], Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot,
+}
+"""The bots by name, each built from a seed (the search bot with its default budget)."""
+
+SEARCH_BOTS = frozenset({"mcts"})
+"""The bots that take a search budget (`think`, `iterations`)."""
 
 
-def make_bot(name: str, seed: int | str) -> Bot:
-    """A bot by name ('random' or 'greedy') with its own generator seeded by `seed`."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"Unknown bot {name!r}; choose from {', '.join(BOTS)}.") from None
+def make_bot(
+    name: str, seed: int | str, *, think: float | None = None, iterations: int | None = None,
+    cpu_clock: bool = False,
+) -> Bot:
+    """A bot by name ('random', 'greedy' or 'mcts') with its own generator seeded by
+    `seed`; a search bot gets `think` seconds (of wall time, or of its process's CPU
+    time with `cpu_clock`) and/or `iterations` per move; the other bots ignore them."""
+    if name not in BOTS:
+        raise ValueError(f"Unknown bot {name!r}; choose from {', '.join(BOTS)}.")
+    if name in SEARCH_BOTS and (think is not None or iterations is not None):
+        return MctsBot(seed, think=think, iterations=iterations, cpu_clock=cpu_clock)
+    return BOTS[name](seed)
 
 
 @cache
