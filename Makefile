@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint typecheck conformance clean
+.PHONY: run play test chromium bench lint typecheck conformance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,10 +13,17 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/marcomage serve
+
+play: $(STAMP)
 	$(BIN)/marcomage play
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) lint typecheck chromium
 	$(BIN)/pytest -n auto
+
+# The browser journeys drive Debian's Chromium; install it when the machine lacks it.
+chromium:
+	scripts/ensure-chromium.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts

@@ -1,5 +1,6 @@
-"""The `marcomage` command line: play, simulate, apply, conformance and new.
+"""The `marcomage` command line: serve, play, simulate, apply, conformance and new.
 
+    marcomage serve --host 127.0.0.1 --port 8000
     marcomage play --seed 7 --opponent mcts --think 1
     marcomage simulate --games 1000 --seed 1 --jobs 2
     marcomage simulate --p1 mcts --p2 greedy --games 400 --jobs 1 --think 1
@@ -249,6 +250,9 @@ def parser() -> argparse.ArgumentParser:
                    help="mismatches to print (default 10)")
     p.set_defaults(run=cmd_conformance)
 
+    sub.add_parser("serve", help="run the web site (migrates the database first); "
+                                 "see marcomage serve --help")
+
     p = sub.add_parser("new", help="print a new game's JSON")
     p.add_argument("--seed", type=seed_arg, default=0, help="seed of the game (default 0)")
     p.add_argument("--hidden", action="store_true", help="hidden-cards mode")
@@ -260,7 +264,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status."""
-    args = parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["serve"]:
+        # The site's own parser owns serve's options; the engine commands never import Django.
+        from .web.server import main as serve
+
+        return serve(words[1:])
+    args = parser().parse_args(words)
     status: int = args.run(args)
     return status
 

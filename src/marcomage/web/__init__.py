@@ -1,0 +1,1 @@
+"""The MArcomage web site: a Django + Channels project, one app per site section."""

@@ -1,0 +1,1 @@
+"""Accounts: registration, log in and out, passwords, activity, failed-login slowdown."""

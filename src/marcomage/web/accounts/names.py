@@ -1,0 +1,39 @@
+"""Player name rules (C-SITE-8, C-SITE-1): non-blank, at most 20 characters, unique."""
+
+from __future__ import annotations
+
+import unicodedata
+
+NAME_LENGTH = 20
+SYSTEM_NAME = "MArcomage"  # C-GEN-7 SYSTEM_NAME, reserved for system messages (C-SITE-1)
+
+
+class InvalidName(ValueError):
+    """A player name that breaks the rules; the message says which."""
+
+
+def name_key(name: str) -> str:
+    """The case-insensitive identity of a name: two names with one key are the same player.
+
+    >>> name_key("Alice") == name_key("ALICE")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def clean_name(raw: str) -> str:
+    """The name as it will be stored; InvalidName if it breaks a rule other than uniqueness."""
+    name = unicodedata.normalize("NFC", raw.strip())
+    if not name:
+        raise InvalidName("Enter a name.")
+    if len(name) > NAME_LENGTH:
+        raise InvalidName(
+            f"A name has at most {NAME_LENGTH} characters (this one has {len(name)})."
+        )
+    if any(unicodedata.category(char)[0] == "C" for char in name):
+        raise InvalidName("A name cannot contain control or invisible characters.")
+    if "/" in name or "\\" in name or not name.strip("."):
+        raise InvalidName("A name cannot contain slashes or be made of dots only.")
+    if name_key(name) == name_key(SYSTEM_NAME):
+        raise InvalidName(f"The name {SYSTEM_NAME} is reserved.")
+    return name

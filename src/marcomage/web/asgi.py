@@ -1,0 +1,29 @@
+"""The ASGI application: Django for HTTP (static files included), Channels for WebSockets."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
+
+from django.core.asgi import get_asgi_application
+
+django_http = get_asgi_application()  # sets Django up before the imports below
+
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
+from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        # Static files come from the app and project static dirs, DEBUG or not: no CDN.
+        "http": ASGIStaticFilesHandler(django_http),
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,1 @@
+"""The site's shell: home page, navigation bar, sections still to come, shared template tags."""

@@ -1,0 +1,11 @@
+"""The core app."""
+
+from django.apps import AppConfig
+
+
+class CoreConfig(AppConfig):
+    """Home page, navigation and the pieces every section shares."""
+
+    name = "marcomage.web.core"
+    label = "core"
+    verbose_name = "Site"

@@ -1,0 +1,37 @@
+"""The navigation bar: the manual's sections, in menubar order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Section:
+    """One entry of the navigation bar."""
+
+    key: str
+    title: str
+    path: str
+    coming: str = ""  # while not built yet: what the page says instead
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("games", "Games", "/games/", "Challenges, hosted games and play arrive later."),
+    Section("decks", "Decks", "/decks/", "Deck building arrives with the decks section."),
+    Section("players", "Players", "/players/"),
+    Section("messages", "Messages", "/messages/", "Private messages arrive with messaging."),
+    Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
+    Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
+    Section("settings", "Settings", "/settings/"),
+    Section("help", "Help", "/help/"),
+)
+
+COMING = {section.key: section for section in SECTIONS if section.coming}
+
+
+def current(path: str) -> str:
+    """The key of the section a URL path belongs to, or ""."""
+    for section in SECTIONS:
+        if path.startswith(section.path):
+            return section.key
+    return ""

@@ -1,0 +1,17 @@
+"""Core URLs: home, help, and one placeholder per section still to come."""
+
+from django.urls import path
+
+from . import views
+from .sections import COMING
+
+app_name = "core"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("help/", views.help_page, name="help"),
+    *(
+        path(section.path.strip("/") + "/", views.coming, {"key": key}, name=key)
+        for key, section in COMING.items()
+    ),
+]

@@ -1,0 +1,1 @@
+"""Menubar notifications and the per-player WebSocket that keeps them up to date."""

@@ -1,0 +1,54 @@
+"""The per-player WebSocket: sends the icon area on connect and after every wake-up.
+
+States: connecting → (anonymous: closed | player: subscribed, icons sent) → closed.
+The client sends nothing that matters; whatever it sends is ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from .services import group_name, render_icons_for_id
+
+UNAUTHORISED = 4401
+
+
+class NotificationConsumer(AsyncWebsocketConsumer):
+    """One open page of one player."""
+
+    user_id: int | None = None
+    group: str = ""
+
+    async def connect(self) -> None:
+        """Accept only logged-in players, subscribe them, and send the current icons."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=UNAUTHORISED)
+            return
+        self.user_id = int(user.pk)
+        self.group = group_name(self.user_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push()
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the player's group."""
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Ignore anything the browser sends."""
+
+    async def notify_wake(self, event: dict[str, Any]) -> None:
+        """A wake-up from the channel layer: read the truth again and send it."""
+        await self.push()
+
+    async def push(self) -> None:
+        """Send the icon area as an htmx out-of-band fragment."""
+        if self.user_id is None:
+            return
+        html = await database_sync_to_async(render_icons_for_id)(self.user_id)
+        await self.send(text_data=html)

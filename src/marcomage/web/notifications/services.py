@@ -1,0 +1,80 @@
+"""Which icons a player sees, and the wake-up call that refreshes them live.
+
+The channel layer carries no data: a wake-up makes the player's open pages ask the database
+again (ARCHITECTURE.md, "Real time"). A lost wake-up costs nothing that the next page or the
+next reconnection does not repair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from marcomage.web.preferences.models import preferences_of
+
+from .registry import KINDS, Kind, sources
+
+WAKE = {"type": "notify.wake"}
+
+
+def group_name(user_id: int) -> str:
+    """The channel-layer group of one player's open pages."""
+    return f"player.{user_id}"
+
+
+def icons_for(user: Any) -> list[Kind]:
+    """The icons lit for a player now, read from the database."""
+    if user is None or not user.is_authenticated:
+        return []
+    preferences = preferences_of(user)
+    lit = []
+    for kind in KINDS:
+        if kind.setting and not getattr(preferences, kind.setting):
+            continue
+        if any(source(user, user.notification_mark) for source in sources(kind.key)):
+            lit.append(kind)
+    return lit
+
+
+def render_icons(user: Any, *, oob: bool = False) -> str:
+    """The navigation bar's icon area as HTML (oob: for an htmx out-of-band swap)."""
+    return render_to_string(
+        "notifications/_icons.html", {"icons": icons_for(user), "oob": oob, "user": user}
+    )
+
+
+def render_icons_for_id(user_id: int) -> str:
+    """The icon area of a player by id, for the WebSocket consumer."""
+    user = get_user_model().objects.get(pk=user_id)
+    return render_icons(user, oob=True)
+
+
+def wake(user_ids: Iterable[int]) -> None:
+    """After the current transaction commits, tell these players' pages to refresh icons."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        for user_id in ids:
+            async_to_sync(layer.group_send)(group_name(user_id), dict(WAKE))
+
+    transaction.on_commit(send)
+
+
+def reset(user: Any) -> None:
+    """ "Reset notification": everything up to now stops being new (manual: "Settings")."""
+    now = timezone.now()
+    get_user_model().objects.filter(pk=user.pk).update(notification_mark=now)
+    user.notification_mark = now
+    wake([user.pk])

@@ -1,0 +1,1 @@
+"""Players section: the paged, filtered players list and each player's details."""

@@ -1,0 +1,1 @@
+"""Settings section: profile, account options, layout options, avatar."""

@@ -1,0 +1,5 @@
+"""The site's WebSocket URLs."""
+
+from marcomage.web.notifications.routing import websocket_urlpatterns as notifications
+
+websocket_urlpatterns = [*notifications]

@@ -1,0 +1,89 @@
+"""`marcomage serve`: migrate the database, then serve the site with uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of `marcomage serve`."""
+    found = argparse.ArgumentParser(
+        prog="marcomage serve", description="Run the MArcomage web site."
+    )
+    found.add_argument("--host", default=DEFAULT_HOST, help=f"address (default {DEFAULT_HOST})")
+    found.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+    )
+    found.add_argument("--no-migrate", action="store_true", help="skip migrating the database")
+    return found
+
+
+def url_host(host: str) -> str:
+    """The host as written in a URL (IPv6 in brackets)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def configure(host: str) -> None:
+    """Point Django at the site's settings; let the chosen host through ALLOWED_HOSTS."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
+    if "ALLOWED_HOSTS" not in os.environ:
+        hosts = list(LOCAL_HOSTS)
+        if host not in {"0.0.0.0", "::"} and url_host(host) not in hosts:
+            hosts.append(url_host(host))
+        if host in {"0.0.0.0", "::"}:
+            hosts.append(socket.gethostname())
+        os.environ["ALLOWED_HOSTS"] = ",".join(hosts)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, so the address printed is the one really served (port 0 too)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host.strip("[]"), port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Migrate, bind, print the address, serve until interrupted."""
+    args = parser().parse_args(argv)
+    configure(args.host)
+
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    if not args.no_migrate:
+        call_command("migrate", interactive=False, verbosity=0)
+
+    import uvicorn
+
+    try:
+        sock = bind(args.host, args.port)
+    except OSError as error:
+        print(f"marcomage serve: cannot listen on {args.host}:{args.port}: {error}",
+              file=sys.stderr)
+        return 1
+    port = sock.getsockname()[1]
+    print(f"MArcomage is running at http://{url_host(args.host)}:{port}/", flush=True)
+    config = uvicorn.Config(
+        "marcomage.web.asgi:application",
+        lifespan="off",
+        ws="websockets-sansio",
+        log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

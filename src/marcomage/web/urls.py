@@ -1,0 +1,16 @@
+"""The site's URLs: one include per section."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from marcomage.web.preferences import views as preference_views
+
+urlpatterns = [
+    path("", include("marcomage.web.core.urls")),
+    path("accounts/", include("marcomage.web.accounts.urls")),
+    path("players/", include("marcomage.web.players.urls")),
+    path("settings/", include("marcomage.web.preferences.urls")),
+    path("notifications/", include("marcomage.web.notifications.urls")),
+    path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Browser journeys in real headless Chromium against a live server with WebSockets."""
