@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "marcomage.web.players",
     "marcomage.web.preferences",
     "marcomage.web.notifications",
+    "marcomage.web.decks",
+    "marcomage.web.scores",
 ]
 
 MIDDLEWARE = [

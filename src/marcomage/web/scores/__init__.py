@@ -1,0 +1,1 @@
+"""Scores, levels and the ladder (manual: "Player rating system")."""

@@ -1,0 +1,15 @@
+"""The scores app."""
+
+from django.apps import AppConfig
+
+
+class ScoresConfig(AppConfig):
+    """Each player's wins, losses, draws, EXP and level."""
+
+    name = "marcomage.web.scores"
+    label = "scores"
+    verbose_name = "Scores"
+
+    def ready(self) -> None:
+        """Give every new player a score row."""
+        from . import signals  # noqa: F401

@@ -1,0 +1,40 @@
+"""A new account's decks (C-DECK-4, C-DECK-11) and the deck as the engine takes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from marcomage.engine import new_game
+from marcomage.web.decks.models import Deck
+from marcomage.web.decks.services import DeckNotReady, engine_deck, grant_bonus_deck, ready_decks
+
+from ..base import BaseTestCase
+
+
+class InitialDecksTest(BaseTestCase):
+    def test_c_deck_4_a_new_player_has_eight_decks_named_deck_1_to_8(self) -> None:
+        names = list(Deck.objects.filter(owner=self.alice).values_list("name", flat=True))
+        assert names == [f"deck {n}" for n in range(1, 9)]
+
+    def test_c_deck_11_decks_1_to_3_are_ready_starter_decks_the_rest_empty(self) -> None:
+        decks = list(Deck.objects.filter(owner=self.alice))
+        assert [d.ready for d in decks] == [True] * 3 + [False] * 5
+        assert decks[0].common[:3] == [54, 240, 71] and decks[2].rare[-1] == 128
+        assert all(d.card_count == 0 for d in decks[3:])
+        assert all(d.tokens == ["none"] * 3 for d in decks)
+        assert ready_decks(self.alice) == decks[:3]
+
+    def test_c_deck_2_a_ready_deck_starts_an_engine_game_an_unready_one_is_refused(self) -> None:
+        ready, empty = Deck.objects.filter(owner=self.alice)[0], Deck.objects.get(
+            owner=self.alice, name="deck 4")
+        cards, tokens = engine_deck(ready)
+        game = new_game(cards, cards, seed=1, tokens1=tokens, tokens2=tokens)
+        assert len(game.players[0].hand) == 8
+        with pytest.raises(DeckNotReady, match="0 of 45"):
+            engine_deck(empty)
+
+    def test_c_deck_4_a_bonus_deck_is_empty_and_uniquely_named(self) -> None:
+        first, second = grant_bonus_deck(self.alice), grant_bonus_deck(self.alice)
+        assert first.card_count == second.card_count == 0
+        assert first.name != second.name
+        assert Deck.objects.filter(owner=self.alice).count() == 10
