@@ -22,11 +22,12 @@ import os
 import platform
 import re
 import shlex
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from machine import cpu_model, git_revision, pin_one_core
 
 from marcomage.ai import GreedyBot, MctsBot, new_match
 from marcomage.engine import Game, push
@@ -73,35 +74,6 @@ def speed(positions: list[Game], iterations: int) -> Speed:
         bot.choose(game, game.current)
         done += bot.last_iterations
     return Speed(len(positions), done, time.process_time() - start)
-
-
-def pin_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to CPU {cpu}"
-    return "not pinned (no sched_setaffinity)"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def git_revision() -> str:
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return rev + (" with uncommitted changes" if dirty else "")
 
 
 def load() -> float:

@@ -19,12 +19,13 @@ import os
 import platform
 import pstats
 import shlex
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from machine import cpu_model, git_revision, pin_one_core
 
 from marcomage.ai import deck_pool, new_match
 from marcomage.engine import (
@@ -120,35 +121,6 @@ def micro(positions: list[tuple[Game, Action]]) -> dict[str, float]:
         "state_hash": lambda i: state_hash(games[i]),
     }
     return {name: per_call(over(op)) / n for name, op in ops.items()}
-
-
-def pin_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to CPU {cpu}"
-    return "not pinned (no sched_setaffinity)"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def git_revision() -> str:
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return rev + (" with uncommitted changes" if dirty else "")
 
 
 def pool_text() -> str:
