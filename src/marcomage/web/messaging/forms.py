@@ -16,10 +16,10 @@ from .services import MessageRefused, clean
 class MessageForm(forms.Form):
     """Recipient by name, subject and text; the rules themselves are services.clean()'s."""
 
-    to = forms.CharField(label="To", max_length=4 * NAME_LENGTH)
+    to = forms.CharField(label="To", max_length=NAME_LENGTH)
     subject = forms.CharField(
-        max_length=4 * SUBJECT_LENGTH, required=False,
-        widget=forms.TextInput(attrs={"maxlength": SUBJECT_LENGTH, "autocomplete": "off"}),
+        max_length=SUBJECT_LENGTH, required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
         help_text=f"At most {SUBJECT_LENGTH} characters.",
     )
     text = forms.CharField(
