@@ -9,10 +9,10 @@ from typing import Any
 from django.utils import timezone
 
 from marcomage.web.accounts.models import User
+from marcomage.web.messaging.models import Message
 from marcomage.web.notifications import registry
 from marcomage.web.notifications.services import icons_for
 from marcomage.web.preferences.models import Preferences
-from marcomage.web.messaging.models import Message
 
 from .base import BaseTestCase
 
