@@ -63,6 +63,14 @@ class SendTest(BaseTestCase):
         with self.assertRaises(ValueError):
             services.notify(self.bob, "x", "y", Kind.PLAYER)
 
+    def test_a_removed_authors_message_is_not_shown_as_the_systems(self) -> None:
+        carol = User.objects.create_user("carol", "pw")
+        message = services.send(carol, self.bob, "Hi", "")
+        carol.delete()
+        message.refresh_from_db()
+        self.assertEqual((message.author, message.sender_name), (None, "(deleted player)"))
+        self.assertFalse(message.from_system)
+
     def test_reply_subject_adds_re_once_and_keeps_30_characters(self) -> None:
         self.assertEqual(services.reply_subject("Hello"), "Re: Hello")
         self.assertEqual(services.reply_subject("Re: Hello"), "Re: Hello")

@@ -12,6 +12,7 @@ from marcomage.web.accounts.names import SYSTEM_NAME
 
 SUBJECT_LENGTH = 30  # C-SITE-1
 TEXT_LENGTH = 1000  # C-SITE-1, C-GEN-7 MESSAGE_LENGTH
+DELETED_AUTHOR = "(deleted player)"  # a player message whose author's account was removed
 
 
 class Kind(StrEnum):
@@ -64,7 +65,9 @@ class Message(models.Model):
     @property
     def sender_name(self) -> str:
         """The author's name, or "MArcomage" for the system (C-GEN-7 SYSTEM_NAME)."""
-        return self.author.username if self.author is not None else SYSTEM_NAME
+        if self.author is not None:
+            return str(self.author.username)
+        return SYSTEM_NAME if self.from_system else DELETED_AUTHOR
 
     @property
     def from_system(self) -> bool:
