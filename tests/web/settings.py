@@ -1,12 +1,10 @@
-"""Test settings: the site's own, plus a stand-in messaging app and a private test database."""
+"""Test settings: the site's own, with a private test database."""
 
 from __future__ import annotations
 
 from marcomage.web.settings import *  # noqa: F403
-from marcomage.web.settings import DATA_DIR, DATABASES, INSTALLED_APPS
+from marcomage.web.settings import DATA_DIR, DATABASES
 
-INSTALLED_APPS = [*INSTALLED_APPS, "tests.web.mailbox"]
-ROOT_URLCONF = "tests.web.urls"
 # A file, not memory: the live server's threads must share the test database.
 DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -9,10 +9,10 @@ from typing import Any
 from django.utils import timezone
 
 from marcomage.web.accounts.models import User
+from marcomage.web.messaging.models import Message
 from marcomage.web.notifications import registry
 from marcomage.web.notifications.services import icons_for
 from marcomage.web.preferences.models import Preferences
-from tests.web.mailbox.models import Letter
 
 from .base import BaseTestCase
 
@@ -24,10 +24,10 @@ def keys(user: User) -> list[str]:
 class IconsTestCase(BaseTestCase):
     def test_it_lights_an_icon_while_its_source_says_so(self) -> None:
         self.assertEqual(keys(self.alice), [])
-        Letter.objects.create(recipient=self.alice, text="hi")
+        Message.objects.create(author=self.bob, recipient=self.alice, text="hi")
         self.assertEqual(keys(self.alice), ["messages"])
         self.assertEqual(keys(self.bob), [])
-        Letter.objects.update(read=True)
+        Message.objects.update(is_read=True)
         self.assertEqual(keys(self.alice), [])
 
     def test_it_passes_the_notification_mark_to_sources(self) -> None:
@@ -60,7 +60,7 @@ class IconsTestCase(BaseTestCase):
             registry.register("pigeons", lambda user, mark: True)
 
     def test_pages_show_the_icons_lit_when_they_are_rendered(self) -> None:
-        Letter.objects.create(recipient=self.alice, text="hi")
+        Message.objects.create(author=self.bob, recipient=self.alice, text="hi")
         self.log_in(self.alice)
         response = self.client.get("/players/")
         self.assertContains(response, 'data-kind="messages"')

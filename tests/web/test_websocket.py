@@ -11,8 +11,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from marcomage.web.asgi import application
+from marcomage.web.messaging.models import Message
 from marcomage.web.notifications.services import group_name, wake
-from tests.web.mailbox.models import Letter
 
 from .base import BaseTransactionTestCase
 from .ws import WebsocketClient
@@ -38,7 +38,7 @@ class WebsocketTestCase(BaseTransactionTestCase):
         return str(client.session.session_key)
 
     def test_it_sends_the_icons_on_connect(self) -> None:
-        Letter.objects.create(recipient=self.alice, text="hi")
+        Message.objects.create(author=self.bob, recipient=self.alice, text="hi")
         key = self.session_of(self.alice)
 
         async def scenario() -> str:
@@ -61,7 +61,8 @@ class WebsocketTestCase(BaseTransactionTestCase):
             socket = communicator(key)
             await socket.connect()
             first = await socket.receive_from()
-            await database_sync_to_async(Letter.objects.create)(recipient=self.alice, text="hi")
+            await database_sync_to_async(Message.objects.create)(
+                author=self.bob, recipient=self.alice, text="hi")
             await get_channel_layer().group_send(group_name(self.alice.pk), {"type": "notify.wake"})
             second = await socket.receive_from()
             quiet = await socket.receive_nothing(timeout=0.2)
@@ -84,7 +85,7 @@ class WebsocketTestCase(BaseTransactionTestCase):
             await to_bob.receive_from()
 
             def send_letter() -> None:
-                Letter.objects.create(recipient=self.bob, text="hi")
+                Message.objects.create(author=self.alice, recipient=self.bob, text="hi")
                 wake([self.bob.pk])  # autocommit: the wake-up leaves at once
 
             await database_sync_to_async(send_letter)()

@@ -11,6 +11,8 @@ urlpatterns = [
     path("players/", include("marcomage.web.players.urls")),
     path("settings/", include("marcomage.web.preferences.urls")),
     path("notifications/", include("marcomage.web.notifications.urls")),
+    path("messages/", include("marcomage.web.messaging.urls")),
+    path("ladder/", include("marcomage.web.scores.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),
 ]

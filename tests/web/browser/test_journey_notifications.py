@@ -21,17 +21,17 @@ def test_a_new_message_icon_appears_without_reloading(new_page: Any) -> None:
 
     bob = new_page()
     log_in(bob, "bob")
-    bob.goto("/mailbox/")
-    bob.fill("#to", "alice")
-    bob.fill("#text", "Fancy a game?")
-    bob.click("#send-form button[type=submit]")
+    bob.goto("/messages/new/?to=alice")
+    bob.fill("#id_text", "Fancy a game?")
+    bob.click("#write-form button[type=submit]")
 
     icon = alice.locator(".nav-icon-messages")
     expect(icon).to_be_visible()
     expect(icon).to_have_attribute("title", "New messages")
 
     reader = alice.context.new_page()  # alice reads her mail in another tab
-    reader.goto("/mailbox/")
-    reader.click("#read-form button[type=submit]")
+    reader.goto("/messages/")
+    reader.click(".mail-row.mail-new .mail-subject a")
+    expect(reader.locator(".mail-text")).to_have_text("Fancy a game?")
     expect(icon).to_have_count(0)
     assert alice.evaluate("window.stayedOnPage") is True

@@ -19,7 +19,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("games", "Games", "/games/", "Challenges, hosted games and play arrive later."),
     Section("decks", "Decks", "/decks/", "Deck building arrives with the decks section."),
     Section("players", "Players", "/players/"),
-    Section("messages", "Messages", "/messages/", "Private messages arrive with messaging."),
+    Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list
+    Section("messages", "Messages", "/messages/"),
     Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
     Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
     Section("settings", "Settings", "/settings/"),

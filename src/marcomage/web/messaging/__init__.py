@@ -1,0 +1,1 @@
+"""Messages section: messages between players and the system's notices (manual: "Messages")."""

@@ -1,0 +1,43 @@
+"""The ladder page."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from marcomage import rating
+from marcomage.web.players.activity import activity
+from marcomage.web.preferences.models import Profile, preferences_of
+
+from .ladder import PER_PAGE, ladder
+
+
+@login_required
+@require_GET
+def ladder_page(request: HttpRequest) -> HttpResponse:
+    """Players ranked by level and EXP, 50 a page, with activity colour and avatar."""
+    page = Paginator(ladder(), PER_PAGE).get_page(request.GET.get("page"))
+    now = timezone.now()
+    rows = []
+    for rank, score in enumerate(page.object_list, start=page.start_index()):
+        need = rating.exp_to_level_up(score.level)
+        rows.append({
+            "rank": rank,
+            "score": score,
+            "player": score.user,
+            "profile": getattr(score.user, "profile", None) or Profile(user=score.user),
+            "activity": activity(score.user.last_activity, now),
+            "need": need,
+            "progress": min(100, score.exp * 100 // need),
+        })
+    context = {
+        "page": page,
+        "rows": rows,
+        "show_avatars": preferences_of(request.user).show_avatar_in_players_list,
+        "section": "ladder",
+    }
+    return render(request, "scores/ladder.html", context)
