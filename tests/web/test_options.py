@@ -30,7 +30,7 @@ class OptionsTestCase(BaseTestCase):
             self.preferences, timezone="Europe/Bratislava", skin="dark", background="night",
             auto_refresh=60, players_filter="all", advanced_games_list=True,
             show_card_images=False, reverse_chat=True, forum_notification=False,
-            random_deck_selection=True,
+            random_deck_selection=False, battle_reports=True,
         )
         self.assertRedirects(self.post(URL, data), "/settings/")
         saved = Preferences.objects.get(user=self.alice)
@@ -41,7 +41,13 @@ class OptionsTestCase(BaseTestCase):
         self.assertEqual(saved.players_filter, "all")
         self.assertTrue(saved.advanced_games_list and saved.reverse_chat)
         self.assertFalse(saved.show_card_images or saved.forum_notification)
-        self.assertTrue(saved.random_deck_selection)
+        self.assertFalse(saved.random_deck_selection)
+        self.assertTrue(saved.battle_reports)
+
+    def test_defaults_follow_c_exp_13_and_c_game_5(self) -> None:
+        """Battle reports are off and random deck selection is on for a new player."""
+        self.assertFalse(self.preferences.battle_reports)
+        self.assertTrue(self.preferences.random_deck_selection)
 
     def test_it_applies_the_skin_to_every_page(self) -> None:
         self.post(URL, form_data(self.preferences, skin="dark"))

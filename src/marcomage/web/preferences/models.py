@@ -68,10 +68,10 @@ class Preferences(models.Model):
         "avatar display correction for chat", default=False
     )
     old_card_appearance = models.BooleanField(default=False)
-    battle_reports = models.BooleanField("battle report messages", default=True)
+    battle_reports = models.BooleanField("battle report messages", default=False)  # C-EXP-13
     forum_notification = models.BooleanField(default=True)
     concepts_notification = models.BooleanField(default=True)
-    random_deck_selection = models.BooleanField(default=False)
+    random_deck_selection = models.BooleanField(default=True)  # C-GAME-5
 
     def __str__(self) -> str:
         return f"settings of {self.user_id}"
