@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from marcomage.web.preferences.models import Profile
+from marcomage.web.scores.models import Score
 
 from .base import BaseTestCase
 
@@ -24,6 +25,13 @@ class PlayerDetailTestCase(BaseTestCase):
         for text in ("Bob", "Builder", "Male", "1990-05-17", "bob@example.com", "12345",
                      "Czechia", "Towers", "Looking for game", "activity-online"):
             self.assertContains(response, text)
+
+    def test_it_shows_level_exp_and_record(self) -> None:
+        """Manual "Player rating system": level, EXP, wins, losses and draws are public."""
+        Score.objects.filter(user=self.bob).update(level=7, exp=321, wins=9, losses=4, draws=2)
+        response = self.client.get("/players/bob/")
+        self.assertContains(response, "7 (321 EXP)")
+        self.assertContains(response, "9 wins, 4 losses, 2 draws")
 
     def test_it_finds_players_in_any_letter_case(self) -> None:
         self.assertContains(self.client.get("/players/BOB/"), "<title>bob · MArcomage</title>")

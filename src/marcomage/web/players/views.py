@@ -14,6 +14,7 @@ from marcomage.web.accounts.names import name_key
 from marcomage.web.preferences.choices import PlayersFilter, Status
 from marcomage.web.preferences.countries import COUNTRY_NAMES
 from marcomage.web.preferences.models import Profile, preferences_of, profile_of
+from marcomage.web.scores.services import score_of
 
 from . import services
 from .activity import activity
@@ -70,6 +71,7 @@ def player_detail(request: HttpRequest, name: str) -> HttpResponse:
         "profile": profile,
         "activity": activity(player.last_activity, timezone.now()),
         "country_name": COUNTRY_NAMES.get(profile.country, ""),
+        "score": score_of(player),
         "section": "players",
     }
     return render(request, "players/detail.html", context)
