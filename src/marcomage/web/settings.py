@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "marcomage.web.notifications",
     "marcomage.web.decks",
     "marcomage.web.scores",
+    "marcomage.web.games",
 ]
 
 MIDDLEWARE = [
