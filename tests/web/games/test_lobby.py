@@ -158,3 +158,15 @@ class HostTests(BaseTestCase):
             services.unhost(self.bob, hosted.pk)
         services.unhost(self.alice, hosted.pk)
         self.assertFalse(Game.objects.exists())
+
+
+class StartTests(BaseTestCase):
+    def test_c_game_5_the_challengers_deck_must_still_be_ready_when_accepted(self) -> None:
+        game = services.challenge(self.alice, self.bob, deck_of(self.alice))
+        deck = Deck.objects.get(pk=deck_of(self.alice))
+        deck.common = [0] * 15
+        deck.save()
+        with self.assertRaisesRegex(GameError, "Your opponent's deck: .*not ready"):
+            services.accept(self.bob, game.pk, deck_of(self.bob))
+        game.refresh_from_db()
+        self.assertEqual(game.status, Status.CHALLENGE)

@@ -196,3 +196,31 @@ class GameViewTests(BaseTestCase):
         self.assertIn("Your turn", client.get("/games/").content.decode())
         client.force_login(waiter)
         self.assertEqual(client.get("/games/next/")["Location"], "/games/")
+
+
+class EndButtonTests(BaseTestCase):
+    def test_c_game_15_abort_replaces_surrender_when_the_opponent_is_dead(self) -> None:
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        game = start(self.alice, self.bob, seed=8)
+        self.log_in(self.alice)
+        page = self.client.get(f"/games/{game.pk}/").content.decode()
+        self.assertIn('id="surrender-button"', page)
+        self.assertNotIn('id="abort-button"', page)
+        User.objects.filter(pk=self.bob.pk).update(
+            last_activity=timezone.now() - timedelta(days=22))
+        page = self.client.get(f"/games/{game.pk}/").content.decode()
+        self.assertIn('id="abort-button"', page)
+        self.assertNotIn('id="surrender-button"', page)
+        html = self.post(f"/games/{game.pk}/abort/", HTTP_HX_REQUEST="true").content.decode()
+        self.assertIn("Aborted", html)
+
+    def test_the_crossed_swords_light_for_the_player_to_move(self) -> None:
+        from marcomage.web.notifications.services import icons_for
+
+        game = start(self.alice, self.bob, seed=8)
+        mover, waiter = to_move(game)
+        self.assertIn("games", [kind.key for kind in icons_for(mover)])
+        self.assertNotIn("games", [kind.key for kind in icons_for(waiter)])

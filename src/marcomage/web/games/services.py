@@ -254,13 +254,13 @@ def new_seed() -> int:
 def _start(game: Game) -> None:
     """Deal the game with both decks (copied now) and a secret seed (C-SETUP)."""
     decks = []
-    for deck, name in ((game.deck1, "challenger's or host's"), (game.deck2, "your")):
+    for deck, whose in ((game.deck1, "Your opponent's deck"), (game.deck2, "Your deck")):
         if deck is None:
-            raise GameError(f"The {name} deck no longer exists.")
+            raise GameError(f"{whose} no longer exists.")
         try:
             decks.append(engine_deck(deck))
         except DeckNotReady as problem:
-            raise GameError(str(problem)) from None
+            raise GameError(f"{whose}: {problem}") from None
     (cards1, tokens1), (cards2, tokens2) = decks
     state = new_game(cards1, cards2, seed=new_seed(), tokens1=tokens1, tokens2=tokens2,
                      hidden=game.hidden, friendly=game.friendly)
