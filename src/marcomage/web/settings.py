@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "marcomage.web.decks",
     "marcomage.web.scores",
     "marcomage.web.messaging",
+    "marcomage.web.games",
 ]
 
 MIDDLEWARE = [

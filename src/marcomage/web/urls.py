@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("marcomage.web.core.urls")),
     path("accounts/", include("marcomage.web.accounts.urls")),
     path("players/", include("marcomage.web.players.urls")),
+    path("games/", include("marcomage.web.games.urls")),
     path("settings/", include("marcomage.web.preferences.urls")),
     path("notifications/", include("marcomage.web.notifications.urls")),
     path("messages/", include("marcomage.web.messaging.urls")),

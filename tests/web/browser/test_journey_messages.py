@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from marcomage.web.preferences.models import Preferences
 
-from ..games import destruction, finish
+from ..finished_games import destruction, finish
 from .helpers import log_in, player
 
 

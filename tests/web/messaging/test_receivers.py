@@ -16,7 +16,7 @@ from marcomage.web.scores.models import Score
 from marcomage.web.scores.services import score_of
 
 from ..base import BaseTestCase
-from ..games import destruction, ended, finish
+from ..finished_games import destruction, ended, finish
 
 
 def counters(user: object) -> tuple[int, int, int, int, int]:

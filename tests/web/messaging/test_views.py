@@ -196,3 +196,23 @@ class EntryPointsTest(BaseTestCase):
         self.assertContains(response, '<a href="/messages/" class="current" aria-current="page">')
         self.assertContains(response, '<a href="/ladder/"')
         self.assertNotContains(response, "Private messages arrive with messaging.")
+
+
+class ChallengesWithMessagesTest(BaseTestCase):
+    def test_challenges_are_shown_with_the_messages_of_both_players(self) -> None:
+        """Manual "Messages": challenges are listed in the message section; their text is
+        escaped (C-GAME-6)."""
+        from marcomage.web.games import services as games
+
+        games.challenge(self.alice, self.bob, "random", "<b>duel</b> at dawn")
+        self.log_in(self.bob)
+        inbox = self.client.get("/messages/")
+        self.assertContains(inbox, "alice</strong> challenges you")
+        self.assertContains(inbox, "&lt;b&gt;duel&lt;/b&gt; at dawn")
+        self.assertContains(inbox, 'href="/games/#challenges"')
+        alice = self.log_in(self.alice, self.client_class())
+        self.assertContains(alice.get("/messages/"), "You challenged <strong>bob</strong>")
+
+    def test_no_challenges_no_panel(self) -> None:
+        self.log_in(self.bob)
+        self.assertNotContains(self.client.get("/messages/"), "challenges-summary")

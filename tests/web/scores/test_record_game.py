@@ -8,7 +8,7 @@ from marcomage.web.scores.models import Score
 from marcomage.web.scores.services import record_game, score_of
 
 from ..base import BaseTestCase
-from ..games import destruction, ended
+from ..finished_games import destruction, ended
 
 
 class RecordGameTest(BaseTestCase):

@@ -16,7 +16,7 @@ class Section:
 
 
 SECTIONS: tuple[Section, ...] = (
-    Section("games", "Games", "/games/", "Challenges, hosted games and play arrive later."),
+    Section("games", "Games", "/games/"),
     Section("decks", "Decks", "/decks/", "Deck building arrives with the decks section."),
     Section("players", "Players", "/players/"),
     Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list

@@ -1,0 +1,1 @@
+"""The Games section: challenges, hosted games, the game screen in real time, and chat."""

@@ -1,0 +1,84 @@
+"""The per-game WebSocket of one open game screen.
+
+States: connecting → (not one of the game's players: closed | player: subscribed, full view
+sent) → closed. On connect (so a reconnecting page is whole again) and after every wake-up,
+the consumer reads the game from the database and sends that player's own board and chat
+log as htmx out-of-band fragments, built by `payload.render_board`. The wake-up carries
+only the version; nothing the client sends changes the game (moves go over HTTP).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth import get_user_model
+
+from .models import Game
+from .payload import render_board
+from .realtime import group_name
+from .services import STARTED
+
+UNAUTHORISED = 4401
+FORBIDDEN = 4403
+
+
+def _render_for(game_id: int, user_id: int) -> str | None:
+    """The player's board and chat, or None when he may no longer see the game."""
+    game = Game.objects.select_related("player1", "player2").filter(pk=game_id).first()
+    if game is None or game.status not in STARTED:
+        return None
+    user = get_user_model().objects.get(pk=user_id)
+    seat = game.seat_of(user)
+    if not seat or (game.left1 if seat == 1 else game.left2):
+        return None
+    return render_board(game, user, oob=True)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    """One open game screen of one of the game's two players."""
+
+    user_id: int | None = None
+    game_id: int = 0
+    group: str = ""
+
+    async def connect(self) -> None:
+        """Accept only the game's players; send them their whole view at once."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=UNAUTHORISED)
+            return
+        self.user_id = int(user.pk)
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        html = await database_sync_to_async(_render_for)(self.game_id, self.user_id)
+        if html is None:
+            await self.close(code=FORBIDDEN)
+            return
+        self.group = group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=html)
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the game's group."""
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Any message from the page asks for the whole view again (a resync)."""
+        await self.push()
+
+    async def game_wake(self, event: dict[str, Any]) -> None:
+        """A wake-up from the channel layer: read the truth again and send it."""
+        await self.push()
+
+    async def push(self) -> None:
+        """Send the board and chat log, or close when the game is gone for this player."""
+        if self.user_id is None:
+            return
+        html = await database_sync_to_async(_render_for)(self.game_id, self.user_id)
+        if html is None:
+            await self.close(code=FORBIDDEN)
+            return
+        await self.send(text_data=html)

@@ -1,0 +1,35 @@
+"""Wake-up calls for a game's open pages (ARCHITECTURE.md, "Real time, without losing a move").
+
+The channel layer carries only the game's version: each page's consumer reads the database
+again and renders that player's own view. A lost wake-up is repaired by the next one, by a
+reconnection, or by the Refresh button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from marcomage.web.notifications.services import wake
+
+
+def group_name(game_id: int) -> str:
+    """The channel-layer group of one game's open pages."""
+    return f"game.{game_id}"
+
+
+def wake_game(game_id: int, version: int, player_ids: Iterable[int]) -> None:
+    """After the current transaction commits, wake the game's pages and the players' icons."""
+    wake(player_ids)
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(
+                group_name(game_id), {"type": "game.wake", "version": version}
+            )
+
+    transaction.on_commit(send)

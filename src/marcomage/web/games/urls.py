@@ -1,0 +1,28 @@
+"""Games URLs (under /games/)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.game_list, name="list"),
+    path("host/", views.host, name="host"),
+    path("next/", views.next_game, name="next"),
+    path("challenge/<path:name>/", views.challenge, name="challenge"),
+    path("<int:game_id>/", views.game_page, name="game"),
+    path("<int:game_id>/board/", views.board, name="board"),
+    path("<int:game_id>/act/", views.act, name="act"),
+    path("<int:game_id>/surrender/", views.surrender, name="surrender"),
+    path("<int:game_id>/abort/", views.abort, name="abort"),
+    path("<int:game_id>/finish/", views.finish, name="finish"),
+    path("<int:game_id>/leave/", views.leave, name="leave"),
+    path("<int:game_id>/chat/", views.chat, name="chat"),
+    path("<int:game_id>/note/", views.note, name="note"),
+    path("<int:game_id>/accept/", views.accept, name="accept"),
+    path("<int:game_id>/reject/", views.reject, name="reject"),
+    path("<int:game_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:game_id>/join/", views.join, name="join"),
+    path("<int:game_id>/unhost/", views.unhost, name="unhost"),
+]

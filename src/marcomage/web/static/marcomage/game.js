@@ -1,0 +1,80 @@
+// MArcomage game screen: keyboard shortcuts, ordering of live updates, auto refresh.
+(function () {
+  "use strict";
+
+  // Keyboard shortcuts of the manual: Alt+W refresh, Alt+A focus the chat, Alt+S send it.
+  document.addEventListener("keydown", function (event) {
+    if (!event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var key = (event.key || "").toLowerCase();
+    var target = null;
+    if (event.code === "KeyW" || key === "w") {
+      target = document.getElementById("refresh-button");
+      if (target) { event.preventDefault(); target.click(); }
+    } else if (event.code === "KeyA" || key === "a") {
+      target = document.getElementById("chat-text");
+      if (target) { event.preventDefault(); target.focus(); }
+    } else if (event.code === "KeyS" || key === "s") {
+      target = document.getElementById("chat-form");
+      if (target) {
+        event.preventDefault();
+        target.requestSubmit ? target.requestSubmit() : target.submit();
+      }
+    }
+  });
+
+  function version(element) {
+    var value = element && element.getAttribute && element.getAttribute("data-version");
+    return value === null || value === undefined ? -1 : parseInt(value, 10);
+  }
+
+  // Every board carries its game version: never replace a newer board by an older one that
+  // arrived late (a live update racing the answer to one's own move).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var incoming = event.detail.fragment && event.detail.fragment.querySelector
+      ? event.detail.fragment.querySelector("#game-board") || event.detail.fragment
+      : null;
+    var current = document.getElementById("game-board");
+    if (incoming && incoming.id === "game-board" && current &&
+        version(incoming) >= 0 && version(incoming) < version(current)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // Remember when each version was first shown (the latency measurement reads this).
+  window.marcomageSeen = window.marcomageSeen || {};
+  function seen() {
+    var board = document.getElementById("game-board");
+    var v = version(board);
+    if (v >= 0 && !(v in window.marcomageSeen)) {
+      window.marcomageSeen[v] = Date.now();
+    }
+  }
+  document.addEventListener("htmx:oobAfterSwap", seen);
+  document.addEventListener("htmx:afterSwap", seen);
+  document.addEventListener("DOMContentLoaded", seen);
+
+  // Mark the game socket open or closed, and ask for the whole view after a reconnection.
+  document.addEventListener("htmx:wsOpen", function (event) {
+    if (event.target.classList && event.target.classList.contains("game-live")) {
+      event.target.setAttribute("data-live", "open");
+    }
+  });
+  document.addEventListener("htmx:wsClose", function (event) {
+    if (event.target.classList && event.target.classList.contains("game-live")) {
+      event.target.setAttribute("data-live", "closed");
+    }
+  });
+
+  // Auto refresh applies to the games list only (manual: "Layout options").
+  document.addEventListener("DOMContentLoaded", function () {
+    var page = document.querySelector("[data-auto-refresh]");
+    if (page) {
+      var seconds = parseInt(page.getAttribute("data-auto-refresh"), 10);
+      if (seconds > 0) {
+        window.setTimeout(function () { window.location.reload(); }, seconds * 1000);
+      }
+    }
+  });
+})();

@@ -1,0 +1,172 @@
+"""Turns and the end of a game: versions, refusals, surrender, abort, finish, leave
+(C-GAME-11 .. C-GAME-17, C-TURN-1), and the game_finished signal."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from marcomage.engine import EndType, legal_actions
+from marcomage.rating import FinalTurn
+from marcomage.web.accounts.models import User
+from marcomage.web.core.events import game_finished
+from marcomage.web.games import services
+from marcomage.web.games.models import ChatMessage, Game, Status
+from marcomage.web.games.services import GameError, NotFound, StaleVersion
+
+from ..base import BaseTestCase
+from .helpers import start, to_move
+
+
+class Finished:
+    """Collects game_finished signals."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, **kwargs: Any) -> None:
+        self.calls.append(kwargs)
+
+
+class PlayTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.game = start(self.alice, self.bob, seed=11)
+        self.finished = Finished()
+        game_finished.connect(self.finished)
+        self.addCleanup(game_finished.disconnect, self.finished)
+
+    def first_action(self) -> Any:
+        return legal_actions(services.engine_state(self.game))[0]
+
+    def test_c_turn_1_a_move_is_applied_and_raises_the_version(self) -> None:
+        mover, _other = to_move(self.game)
+        action = self.first_action()
+        services.act(mover, self.game.pk, 1, action.kind, action.pos, action.mode)
+        self.game.refresh_from_db()
+        self.assertEqual(self.game.version, 2)
+        self.assertIsNotNone(self.game.last_turn)
+
+    def test_stale_version_is_refused_and_changes_nothing(self) -> None:
+        mover, _ = to_move(self.game)
+        action = self.first_action()
+        with self.assertRaises(StaleVersion):
+            services.act(mover, self.game.pk, 0, action.kind, action.pos, action.mode)
+        self.game.refresh_from_db()
+        self.assertEqual(self.game.version, 1)
+
+    def test_not_your_turn_and_bad_input_are_refused_with_a_reason(self) -> None:
+        mover, other = to_move(self.game)
+        before = self.game.state
+        with self.assertRaisesRegex(GameError, "not your turn"):
+            services.act(other, self.game.pk, 1, "discard", 1)
+        with self.assertRaisesRegex(GameError, "positions are 1 to 8"):
+            services.act(mover, self.game.pk, 1, "discard", 9)
+        with self.assertRaisesRegex(GameError, "number"):
+            services.act(mover, self.game.pk, 1, "discard", "x")
+        with self.assertRaisesRegex(GameError, "Play or discard"):
+            services.act(mover, self.game.pk, 1, "cheat", 1)
+        self.game.refresh_from_db()
+        self.assertEqual((self.game.version, self.game.state), (1, before))
+
+    def test_only_the_two_players_act(self) -> None:
+        carol = User.objects.create_user("carol", "pw")
+        with self.assertRaises(NotFound):
+            services.act(carol, self.game.pk, 1, "discard", 1)
+        with self.assertRaises(NotFound):
+            services.surrender(carol, self.game.pk)
+        with self.assertRaises(NotFound):
+            services.post_chat(carol, self.game.pk, "hi")
+
+    def test_c_game_11_surrender_on_either_turn_sends_game_finished(self) -> None:
+        mover, other = to_move(self.game)
+        action = self.first_action()
+        services.act(mover, self.game.pk, 1, action.kind, action.pos, action.mode)
+        services.surrender(mover, self.game.pk)  # on the opponent's turn
+        self.game.refresh_from_db()
+        self.assertEqual(self.game.status, Status.FINISHED)
+        self.assertEqual(self.game.current, 0)
+        self.assertEqual(len(self.finished.calls), 1)
+        call = self.finished.calls[0]
+        self.assertEqual(call["game_id"], self.game.pk)
+        self.assertEqual(call["players"], (self.alice, self.bob))
+        state = call["state"]
+        self.assertEqual(state.outcome.end_type, EndType.SURRENDER)
+        winner_seat = 1 if other == self.alice else 2
+        self.assertEqual(state.outcome.winner, winner_seat - 1)
+        self.assertEqual(call["final_turn"], FinalTurn(0 if mover == self.alice else 1, action))
+        with self.assertRaisesRegex(GameError, "over"):
+            services.surrender(other, self.game.pk)
+
+    def test_game_finished_without_a_turn_has_no_final_turn(self) -> None:
+        services.surrender(self.alice, self.game.pk)
+        self.assertIsNone(self.finished.calls[0]["final_turn"])
+
+    def test_c_game_12_abort_only_when_the_opponent_is_dead(self) -> None:
+        with self.assertRaisesRegex(GameError, "three weeks"):
+            services.abort(self.alice, self.game.pk)
+        User.objects.filter(pk=self.bob.pk).update(
+            last_activity=timezone.now() - timedelta(days=21, seconds=1))
+        self.game.refresh_from_db()
+        self.assertTrue(services.end_options(self.game, 1).abort)
+        services.abort(self.alice, self.game.pk)
+        state = self.finished.calls[0]["state"]
+        self.assertEqual(state.outcome.end_type, EndType.ABORT)
+        self.assertIsNone(state.outcome.winner)
+
+    def test_c_game_14_finish_after_three_weeks_on_the_opponents_turn(self) -> None:
+        mover, waiter = to_move(self.game)
+        with self.assertRaises(GameError):
+            services.finish(waiter, self.game.pk)
+        Game.objects.filter(pk=self.game.pk).update(
+            last_move=timezone.now() - timedelta(days=21))
+        with self.assertRaises(GameError):  # it is his own turn: no finishing
+            services.finish(mover, self.game.pk)
+        self.game.refresh_from_db()
+        waiter_seat = self.game.seat_of(waiter)
+        self.assertTrue(services.end_options(self.game, waiter_seat).finish)
+        self.assertFalse(services.end_options(self.game, waiter_seat).surrender)
+        services.finish(waiter, self.game.pk)
+        state = self.finished.calls[0]["state"]
+        self.assertEqual(state.outcome.end_type, EndType.ABANDON)
+        self.assertEqual(state.outcome.winner, waiter_seat - 1)
+
+    def test_c_game_17_leaving_posts_to_chat_then_the_second_deletes(self) -> None:
+        with self.assertRaisesRegex(GameError, "only once it is over"):
+            services.leave(self.alice, self.game.pk)
+        services.surrender(self.alice, self.game.pk)
+        self.assertEqual(services.used_slots(self.alice), 1)
+        self.assertFalse(services.leave(self.alice, self.game.pk))
+        line = ChatMessage.objects.get()
+        self.assertEqual((line.author, line.text), (self.alice, "has left the game"))
+        self.assertEqual(services.used_slots(self.alice), 0)
+        self.assertEqual(services.used_slots(self.bob), 1)
+        with self.assertRaises(NotFound):
+            services.leave(self.alice, self.game.pk)
+        self.assertTrue(services.leave(self.bob, self.game.pk))
+        self.assertFalse(Game.objects.exists())
+        self.assertFalse(ChatMessage.objects.exists())
+
+    def test_the_icon_source_and_next_game_follow_the_turn(self) -> None:
+        mover, waiter = to_move(self.game)
+        now = timezone.now()
+        self.assertTrue(services.your_turn_anywhere(mover, now))
+        self.assertFalse(services.your_turn_anywhere(waiter, now))
+        self.assertEqual(services.next_game(mover), self.game.pk)
+        self.assertIsNone(services.next_game(waiter))
+        self.assertIsNone(services.next_game(mover, self.game.pk))  # no other game
+
+    def test_c_game_16_chat_and_note_limits(self) -> None:
+        with self.assertRaisesRegex(GameError, "Write something"):
+            services.post_chat(self.alice, self.game.pk, "   ")
+        with self.assertRaisesRegex(GameError, "300"):
+            services.post_chat(self.alice, self.game.pk, "x" * 301)
+        services.post_chat(self.alice, self.game.pk, "x" * 300)
+        with self.assertRaisesRegex(GameError, "1000"):
+            services.save_note(self.alice, self.game.pk, "x" * 1001)
+        services.save_note(self.alice, self.game.pk, "my plan")
+        self.game.refresh_from_db()
+        self.assertEqual((self.game.note1, self.game.note2), ("my plan", ""))
+        self.assertEqual(self.game.version, 1)  # neither changes the game
