@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("marcomage.web.accounts.urls")),
     path("players/", include("marcomage.web.players.urls")),
     path("settings/", include("marcomage.web.preferences.urls")),
+    path("", include("marcomage.web.decks.urls")),
     path("notifications/", include("marcomage.web.notifications.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),

@@ -17,7 +17,7 @@ class Section:
 
 SECTIONS: tuple[Section, ...] = (
     Section("games", "Games", "/games/", "Challenges, hosted games and play arrive later."),
-    Section("decks", "Decks", "/decks/", "Deck building arrives with the decks section."),
+    Section("decks", "Decks", "/decks/"),
     Section("players", "Players", "/players/"),
     Section("messages", "Messages", "/messages/", "Private messages arrive with messaging."),
     Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),

@@ -1,0 +1,134 @@
+"""A card as every page draws it: the facts of the card plus its art, computed once per card.
+
+The art is our own: a sigil drawn in SVG from the card's id (shape, rotation, rays) on a
+field coloured by the resource the card costs, so each card looks different and stable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import cos, pi, sin
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from marcomage.engine.cards import CARDS, Card
+
+from .keywords import slug
+
+RARITY_CLASSES = {-1: "empty", 0: "common", 1: "uncommon", 2: "rare"}
+# Field colours (two hues of a gradient) by what the card costs.
+FIELDS = {
+    "bricks": ("#b5472d", "#5e1c10"),
+    "gems": ("#3d6fc4", "#172c5e"),
+    "recruits": ("#3f9a45", "#14451a"),
+    "mixed": ("#8b55b8", "#3a1d54"),
+    "zero": ("#b8a15a", "#4d4220"),
+}
+
+
+@dataclass(frozen=True)
+class KeywordMark:
+    """A keyword as written on a card: its label ("Charge (3)") and its anchor."""
+
+    name: str
+    label: str
+    slug: str
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What the card template needs."""
+
+    id: int
+    name: str
+    rarity: str
+    rarity_class: str
+    bricks: int
+    gems: int
+    recruits: int
+    keywords: tuple[KeywordMark, ...]
+    text: str
+    art: SafeString
+
+    @property
+    def free(self) -> bool:
+        """A card that costs nothing."""
+        return not (self.bricks or self.gems or self.recruits)
+
+
+def cost_kind(card: Card) -> str:
+    """zero, mixed, or the one resource the card costs."""
+    paid = [name for name, amount in (("bricks", card.bricks), ("gems", card.gems),
+                                      ("recruits", card.recruits)) if amount]
+    if not paid:
+        return "zero"
+    return paid[0] if len(paid) == 1 else "mixed"
+
+
+def _keyword_label(card: Card, name: str) -> str:
+    if name == "Charge":
+        return f"Charge ({card.charge})"
+    if name == "Enduring":
+        return f"Enduring ({card.enduring})"
+    return name
+
+
+def _art(card: Card) -> SafeString:
+    """The card's sigil: a polygon and rays on a gradient, all derived from the id."""
+    if card.id == 0:
+        return mark_safe("")
+    light, dark = FIELDS[cost_kind(card)]
+    sides = 3 + card.id % 5
+    turn = (card.id * 47) % 360
+    rays = 4 + (card.id * 7) % 6
+    ring = 10 + card.id % 9
+    points = " ".join(
+        f"{60 + 22 * cos(2 * pi * k / sides):.1f},{36 + 22 * sin(2 * pi * k / sides):.1f}"
+        for k in range(sides)
+    )
+    lines = "".join(
+        f'<line x1="60" y1="36" x2="{60 + 34 * cos(2 * pi * k / rays):.1f}" '
+        f'y2="{36 + 34 * sin(2 * pi * k / rays):.1f}"/>'
+        for k in range(rays)
+    )
+    gradient = f"g{card.id}"
+    svg = (
+        f'<svg class="card-art" viewBox="0 0 120 72" role="img" aria-hidden="true">'
+        f'<defs><radialGradient id="{gradient}"><stop offset="0" stop-color="{light}"/>'
+        f'<stop offset="1" stop-color="{dark}"/></radialGradient></defs>'
+        f'<rect width="120" height="72" fill="url(#{gradient})"/>'
+        f'<g stroke="rgba(255,255,255,.35)" stroke-width="1.2">{lines}</g>'
+        f'<g transform="rotate({turn} 60 36)" fill="none" stroke="rgba(255,255,255,.85)" '
+        f'stroke-width="2"><polygon points="{points}"/></g>'
+        f'<circle cx="60" cy="36" r="{ring}" fill="rgba(0,0,0,.25)" '
+        f'stroke="rgba(255,255,255,.7)"/></svg>'
+    )
+    return mark_safe(svg)  # built from numbers only
+
+
+@cache
+def face(card_id: int) -> CardFace:
+    """The face of a card by id; an unknown id draws as the Empty card."""
+    card = CARDS[card_id] if 0 <= card_id < len(CARDS) else CARDS[0]
+    return CardFace(
+        id=card.id,
+        name=card.name,
+        rarity=card.rarity_name,
+        rarity_class=RARITY_CLASSES[card.rarity],
+        bricks=card.bricks,
+        gems=card.gems,
+        recruits=card.recruits,
+        keywords=tuple(
+            KeywordMark(name, _keyword_label(card, name), slug(name)) for name in card.keywords
+        ),
+        text=card.text,
+        art=_art(card),
+    )
+
+
+def title(card_id: int) -> str:
+    """A short plain-text description, for tooltips and messages."""
+    card = face(card_id)
+    return str(format_html("{} ({})", card.name, card.rarity))
