@@ -1,7 +1,7 @@
 """A card as every page draws it: the facts of the card plus its art, computed once per card.
 
 The art is our own: a sigil drawn in SVG from the card's id (shape, rotation, rays) on a
-field coloured by the resource the card costs, so each card looks different and stable.
+field coloured (in cards.css) by the resource the card costs, so each card looks its own.
 """
 
 from __future__ import annotations
@@ -18,14 +18,6 @@ from marcomage.engine.cards import CARDS, Card
 from .keywords import slug
 
 RARITY_CLASSES = {-1: "empty", 0: "common", 1: "uncommon", 2: "rare"}
-# Field colours (two hues of a gradient) by what the card costs.
-FIELDS = {
-    "bricks": ("#b5472d", "#5e1c10"),
-    "gems": ("#3d6fc4", "#172c5e"),
-    "recruits": ("#3f9a45", "#14451a"),
-    "mixed": ("#8b55b8", "#3a1d54"),
-    "zero": ("#b8a15a", "#4d4220"),
-}
 
 
 @dataclass(frozen=True)
@@ -76,34 +68,24 @@ def _keyword_label(card: Card, name: str) -> str:
 
 
 def _art(card: Card) -> SafeString:
-    """The card's sigil: a polygon and rays on a gradient, all derived from the id."""
+    """The card's sigil: rays, a polygon and a core, all derived from the id."""
     if card.id == 0:
         return mark_safe("")
-    light, dark = FIELDS[cost_kind(card)]
     sides = 3 + card.id % 5
     turn = (card.id * 47) % 360
     rays = 4 + (card.id * 7) % 6
     ring = 10 + card.id % 9
-    points = " ".join(
-        f"{60 + 22 * cos(2 * pi * k / sides):.1f},{36 + 22 * sin(2 * pi * k / sides):.1f}"
-        for k in range(sides)
-    )
-    lines = "".join(
-        f'<line x1="60" y1="36" x2="{60 + 34 * cos(2 * pi * k / rays):.1f}" '
-        f'y2="{36 + 34 * sin(2 * pi * k / rays):.1f}"/>'
-        for k in range(rays)
-    )
-    gradient = f"g{card.id}"
+
+    def point(k: int, n: int, radius: int) -> str:
+        return f"{60 + radius * cos(2 * pi * k / n):.0f} {36 + radius * sin(2 * pi * k / n):.0f}"
+
+    polygon = " ".join(point(k, sides, 22) for k in range(sides))
+    spokes = "".join(f"M60 36L{point(k, rays, 34)}" for k in range(rays))
     svg = (
-        f'<svg class="card-art" viewBox="0 0 120 72" role="img" aria-hidden="true">'
-        f'<defs><radialGradient id="{gradient}"><stop offset="0" stop-color="{light}"/>'
-        f'<stop offset="1" stop-color="{dark}"/></radialGradient></defs>'
-        f'<rect width="120" height="72" fill="url(#{gradient})"/>'
-        f'<g stroke="rgba(255,255,255,.35)" stroke-width="1.2">{lines}</g>'
-        f'<g transform="rotate({turn} 60 36)" fill="none" stroke="rgba(255,255,255,.85)" '
-        f'stroke-width="2"><polygon points="{points}"/></g>'
-        f'<circle cx="60" cy="36" r="{ring}" fill="rgba(0,0,0,.25)" '
-        f'stroke="rgba(255,255,255,.7)"/></svg>'
+        f'<svg class="card-art art-{cost_kind(card)}" viewBox="0 0 120 72" aria-hidden="true">'
+        f'<path class="art-rays" d="{spokes}"/>'
+        f'<polygon class="art-sigil" transform="rotate({turn} 60 36)" points="{polygon}"/>'
+        f'<circle class="art-core" cx="60" cy="36" r="{ring}"/></svg>'
     )
     return mark_safe(svg)  # built from numbers only
 
