@@ -67,4 +67,3 @@ def test_name_search_ignores_case_and_unknown_values_are_off() -> None:
     params = {"cls": "legendary", "keyword": "<script>", "cost": "x", "name": " wall "}
     card_filter = CardFilter.from_params(params, default_class="common")
     assert card_filter == CardFilter(cls="common", name="wall")
-    assert card_filter.active() == {"cls", "name"}

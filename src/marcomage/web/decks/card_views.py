@@ -13,7 +13,7 @@ from marcomage.engine.cards import CARDS
 from . import filters
 from .cardface import face
 from .keywords import KEYWORDS
-from .views import filter_context
+from .views import filter_context, is_htmx
 
 PER_PAGE = 60
 
@@ -25,7 +25,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     found = filters.pool(card_filter)
     page = Paginator(found, PER_PAGE).get_page(request.GET.get("page"))
     context = {**filter_context(card_filter), "page": page, "total": len(found)}
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx(request):
         return render(request, "cards/_results.html", context)
     return render(request, "cards/list.html", context)
 

@@ -96,10 +96,6 @@ class CardFilter:
             name=params.get("name", "").strip()[:40],
         )
 
-    def active(self) -> set[str]:
-        """The names of the filters that are on (their border is lime on the page)."""
-        return {field for field in FIELDS if getattr(self, field)}
-
     def matches(self, card: Card) -> bool:
         """Whether the card passes every filter that is on."""
         return (

@@ -30,8 +30,10 @@ def _own_deck(request: HttpRequest, pk: int) -> Deck:
     return get_object_or_404(Deck, pk=pk, owner=request.user)
 
 
-def _is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
+def is_htmx(request: HttpRequest) -> bool:
+    """An htmx request for a fragment (a history restore wants the whole page)."""
+    return (request.headers.get("HX-Request") == "true"
+            and request.headers.get("HX-History-Restore-Request") != "true")
 
 
 def _filter_params(card_filter: filters.CardFilter) -> str:
@@ -66,7 +68,6 @@ def filter_context(card_filter: filters.CardFilter) -> dict[str, Any]:
     """The filter form's choices and state."""
     return {
         "filter": card_filter,
-        "active": card_filter.active(),
         "classes": filters.CLASSES,
         "keywords": filters.KEYWORDS,
         "costs": filters.COSTS,
@@ -103,7 +104,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         "pool": filters.pool(card_filter),
         "taken": services.in_deck(deck),
     }
-    if _is_htmx(request) and request.GET.get("part") == "pool":
+    if is_htmx(request) and request.GET.get("part") == "pool":
         return render(request, "decks/_pool.html", context)
     return render(request, "decks/edit.html", context)
 
@@ -128,7 +129,7 @@ def _slot_change(
         notice, error = str(refused), True
     else:
         notice, error = f"{verb} {face(card_id).name}.", False
-    if not _is_htmx(request):
+    if not is_htmx(request):
         (messages.error if error else messages.success)(request, notice)
         return redirect(_editor_url(deck, request.POST.get("filters", "")))
     query = request.POST.get("filters", "")
@@ -161,7 +162,7 @@ def return_card(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _deck_answer(request: HttpRequest, deck: Deck, notice: str, error: bool) -> HttpResponse:
     """After a token change: the deck fragment for htmx, else a redirect with the message."""
-    if _is_htmx(request):
+    if is_htmx(request):
         return render(request, "decks/_deck.html", _deck_context(deck, notice, error))
     (messages.error if error else messages.success)(request, notice)
     return redirect(_editor_url(deck))
