@@ -81,8 +81,10 @@ class EditorTest(BaseTestCase):
         assert any("no card" in m for m in self.messages_of(response))
 
     def test_c_deck_1_take_and_return_without_javascript_redirect_keeping_filters(self) -> None:
-        response = self.post(f"{self.url}take/", {"card": RARES[0], "filters": "cls=rare"})
-        assert response.status_code == 302 and response["Location"] == f"{self.url}?cls=rare"
+        response = self.post(f"{self.url}take/", {"card": RARES[0],
+                                                  "filters": "cls=rare&cost=bogus&name=x"})
+        assert response.status_code == 302
+        assert response["Location"] == f"{self.url}?cls=rare&name=x"  # cleaned
         response = self.post(f"{self.url}return/", {"card": RARES[0]})
         assert response.status_code == 302 and self.saved().card_count == 0
         assert any("Returned" in m for m in self.messages_of(response))

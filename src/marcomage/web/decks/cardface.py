@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import cache
 from math import cos, pi, sin
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.engine.cards import CARDS, Card
@@ -109,8 +108,3 @@ def face(card_id: int) -> CardFace:
         art=_art(card),
     )
 
-
-def title(card_id: int) -> str:
-    """A short plain-text description, for tooltips and messages."""
-    card = face(card_id)
-    return str(format_html("{} ({})", card.name, card.rarity))

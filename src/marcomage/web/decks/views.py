@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,8 +37,16 @@ def is_htmx(request: HttpRequest) -> bool:
 
 
 def _filter_params(card_filter: filters.CardFilter) -> str:
-    """The filters as a query string, kept across Take and Return."""
-    return urlencode({field: getattr(card_filter, field) for field in filters.FIELDS})
+    """The filters as a query string, kept across Take and Return; the class is always
+    written, since no class in the editor means its default, Common."""
+    return urlencode({field: value for field in filters.FIELDS
+                      if (value := getattr(card_filter, field)) or field == "cls"})
+
+
+def _posted_filters(request: HttpRequest) -> str:
+    """The pool filters a Take or Return form carried, cleaned."""
+    params = QueryDict(request.POST.get("filters", ""))
+    return _filter_params(filters.CardFilter.from_params(params, default_class="common"))
 
 
 def _editor_url(deck: Deck, query: str = "") -> str:
@@ -131,8 +139,8 @@ def _slot_change(
         notice, error = f"{verb} {face(card_id).name}.", False
     if not is_htmx(request):
         (messages.error if error else messages.success)(request, notice)
-        return redirect(_editor_url(deck, request.POST.get("filters", "")))
-    query = request.POST.get("filters", "")
+        return redirect(_editor_url(deck, _posted_filters(request)))
+    query = _posted_filters(request)
     html = render_to_string(
         "decks/_deck.html", _deck_context(deck, notice, error, query), request
     )
