@@ -16,9 +16,12 @@ effect text. "Show card text", "Show card images" and "Show card keywords" hide 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.web.preferences.models import preferences_of
 
@@ -27,20 +30,30 @@ from ..cardface import face
 register = template.Library()
 
 
-@register.inclusion_tag("cards/card.html", takes_context=True)
-def card(context: Any, card_id: int, css_class: str = "", link: bool = False) -> dict[str, Any]:
+@register.simple_tag(takes_context=True)
+def card(context: Any, card_id: int, css_class: str = "", link: bool = False) -> SafeString:
     """Draw one card for the viewing player."""
     request = context.get("request")
     preferences = preferences_of(getattr(request, "user", None))
-    return {
-        "card": face(int(card_id)),
-        "css_class": css_class,
-        "link": link,
-        "show_text": preferences.show_card_text,
-        "show_images": preferences.show_card_images,
-        "show_keywords": preferences.show_card_keywords,
-        "old": preferences.old_card_appearance,
-    }
+    return _drawn(
+        int(card_id), str(css_class), bool(link), preferences.show_card_text,
+        preferences.show_card_images, preferences.show_card_keywords,
+        preferences.old_card_appearance,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _drawn(
+    card_id: int, css_class: str, link: bool, show_text: bool, show_images: bool,
+    show_keywords: bool, old: bool,
+) -> SafeString:
+    """The card's HTML; it depends only on these values, so pools of hundreds of cards are
+    drawn from memory."""
+    html = get_template("cards/card.html").render({
+        "card": face(card_id), "css_class": css_class, "link": link, "show_text": show_text,
+        "show_images": show_images, "show_keywords": show_keywords, "old": old,
+    })
+    return mark_safe(html)  # a rendered (autoescaped) template
 
 
 @register.filter
