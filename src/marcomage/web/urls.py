@@ -11,6 +11,7 @@ urlpatterns = [
     path("players/", include("marcomage.web.players.urls")),
     path("games/", include("marcomage.web.games.urls")),
     path("settings/", include("marcomage.web.preferences.urls")),
+    path("", include("marcomage.web.decks.urls")),
     path("notifications/", include("marcomage.web.notifications.urls")),
     path("messages/", include("marcomage.web.messaging.urls")),
     path("ladder/", include("marcomage.web.scores.urls")),

@@ -17,7 +17,7 @@ class Section:
 
 SECTIONS: tuple[Section, ...] = (
     Section("games", "Games", "/games/"),
-    Section("decks", "Decks", "/decks/", "Deck building arrives with the decks section."),
+    Section("decks", "Decks", "/decks/"),
     Section("players", "Players", "/players/"),
     Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list
     Section("messages", "Messages", "/messages/"),

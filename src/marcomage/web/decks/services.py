@@ -3,15 +3,21 @@ fields directly where a rule is involved."""
 
 from __future__ import annotations
 
+import math
+import random
 import time
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
 
-from marcomage.engine.deck import check_deck, normalize_tokens
+from marcomage.engine.cards import CARDS, COMMON, RARE, UNCOMMON, Card, card_ids
+from marcomage.engine.deck import InvalidDeck, auto_tokens, check_deck, normalize_tokens
 from marcomage.engine.state import Deck as EngineDeck
 
-from .models import Deck
+from .models import NAME_LENGTH, SECTION, Deck, empty_section, name_key, no_tokens
 
 INITIAL_DECKS = 8  # C-DECK-4
 
@@ -75,3 +81,163 @@ def engine_deck(deck: Deck) -> tuple[EngineDeck, tuple[str, str, str]]:
         raise DeckNotReady(f"The deck {deck.name!r} is not ready: it holds "
                            f"{deck.card_count} of 45 cards.")
     return check_deck(deck.sections), normalize_tokens(deck.tokens)
+
+
+# --- Editing a deck (C-DECK-1, 3, 5 to 10). Each function saves at once and raises DeckError,
+# leaving the deck unchanged, when the rule refuses the change.
+
+SECTION_NAMES = ("Common", "Uncommon", "Rare")
+AVERAGE_WEIGHTS = (Fraction(65, 100), Fraction(29, 100), Fraction(6, 100))  # C-DECK-8
+
+
+class DeckError(ValueError):
+    """A deck change the rules refuse; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class AverageCost:
+    """C-DECK-8: the average price per turn of each resource, rounded half up to 2 decimals."""
+
+    bricks: Decimal
+    gems: Decimal
+    recruits: Decimal
+
+
+def _card(card_id: int) -> Card:
+    """A real card (not the Empty placeholder), or DeckError."""
+    if not 0 < card_id < len(CARDS):
+        raise DeckError(f"There is no card {card_id}.")
+    return CARDS[card_id]
+
+
+def _section(deck: Deck, rarity: int) -> list[int]:
+    return deck.sections[rarity]
+
+
+def in_deck(deck: Deck) -> set[int]:
+    """Ids of the cards the deck holds."""
+    return {card_id for section in deck.sections for card_id in section if card_id}
+
+
+def take(deck: Deck, card_id: int) -> int:
+    """C-DECK-1: put the card into the first empty slot of its rarity; returns the slot."""
+    card = _card(card_id)
+    section = _section(deck, card.rarity)
+    if card_id in section:
+        raise DeckError(f"{card.name} is already in the deck.")
+    if 0 not in section:
+        raise DeckError(f"The {SECTION_NAMES[card.rarity]} section is full (15 cards).")
+    slot = section.index(0)
+    section[slot] = card_id
+    deck.save()
+    return slot
+
+
+def return_card(deck: Deck, card_id: int) -> int:
+    """C-DECK-1: empty the slot that holds the card; returns the slot."""
+    card = _card(card_id)
+    section = _section(deck, card.rarity)
+    if card_id not in section:
+        raise DeckError(f"{card.name} is not in the deck.")
+    slot = section.index(card_id)
+    section[slot] = 0
+    deck.save()
+    return slot
+
+
+def check_name(owner: Any, name: str, deck: Deck | None = None) -> str:
+    """C-DECK-3: the trimmed name if it is usable for `deck` (or a new deck), else DeckError.
+    Uniqueness ignores letter case and surrounding spaces and excludes the deck itself."""
+    name = name.strip()
+    if not name:
+        raise DeckError("A deck name must not be blank.")
+    if len(name) > NAME_LENGTH:
+        raise DeckError(f"A deck name has at most {NAME_LENGTH} characters.")
+    others = Deck.objects.filter(owner=owner, name_key=name_key(name))
+    if deck is not None:
+        others = others.exclude(pk=deck.pk)
+    if others.exists():
+        raise DeckError(f"You already have a deck named {name!r}.")
+    return name
+
+
+def rename(deck: Deck, name: str) -> None:
+    """C-DECK-3: give the deck a new name, unique among the owner's decks."""
+    new = check_name(deck.owner, name, deck)
+    if new == deck.name:
+        raise DeckError(f"The deck is already named {new!r}.")
+    deck.name = new
+    deck.save()
+
+
+def reset(deck: Deck) -> None:
+    """C-DECK-5: empty all 45 slots and all three token slots."""
+    deck.common, deck.uncommon, deck.rare = empty_section(), empty_section(), empty_section()
+    deck.tokens = no_tokens()
+    deck.save()
+
+
+def randomize(deck: Deck, rng: random.Random | None = None) -> None:
+    """C-DECK-6 (the manual's rule): 15 distinct random cards of each rarity, chosen uniformly
+    from the whole card set; token slots unchanged."""
+    rng = rng or random.SystemRandom()
+    deck.common, deck.uncommon, deck.rare = (
+        rng.sample(card_ids(rarity), SECTION) for rarity in (COMMON, UNCOMMON, RARE)
+    )
+    deck.save()
+
+
+def finish(deck: Deck, rng: random.Random | None = None) -> int:
+    """C-DECK-7 (the manual's rule): fill every empty slot with a distinct random card of its
+    rarity not yet in the deck; filled slots stay. Returns how many cards were added."""
+    rng = rng or random.SystemRandom()
+    added = 0
+    for rarity in (COMMON, UNCOMMON, RARE):
+        section = _section(deck, rarity)
+        empty = [slot for slot, card_id in enumerate(section) if not card_id]
+        free = [card_id for card_id in card_ids(rarity) if card_id not in section]
+        for slot, card_id in zip(empty, rng.sample(free, len(empty)), strict=True):
+            section[slot] = card_id
+        added += len(empty)
+    deck.save()
+    return added
+
+
+def set_tokens(deck: Deck, chosen: list[str]) -> tuple[str, str, str]:
+    """C-DECK-9: store the chosen token keywords, packed and without repeats."""
+    try:
+        tokens = normalize_tokens(chosen)
+    except InvalidDeck as refused:
+        raise DeckError(str(refused)) from refused
+    deck.tokens = list(tokens)
+    deck.save()
+    return tokens
+
+
+def auto(deck: Deck) -> tuple[str, str, str]:
+    """C-DECK-10: the three token keywords most frequent in the deck replace all three slots."""
+    tokens = auto_tokens(deck.sections)  # type: ignore[arg-type]
+    deck.tokens = list(tokens)
+    deck.save()
+    return tokens
+
+
+def average_cost(deck: Deck) -> AverageCost:
+    """C-DECK-8: 0.65, 0.29 and 0.06 times each rarity's mean cost; empty slots ignored, an
+    empty rarity counts 0. Computed exactly, then rounded half up to two decimals."""
+    totals = [Fraction(0)] * 3
+    for weight, section in zip(AVERAGE_WEIGHTS, deck.sections, strict=True):
+        cards = [CARDS[card_id] for card_id in section if card_id]
+        if not cards:
+            continue
+        for resource in range(3):
+            cost = sum((card.bricks, card.gems, card.recruits)[resource] for card in cards)
+            totals[resource] += weight * Fraction(cost, len(cards))
+    bricks, gems, recruits = (_round_half_up(total) for total in totals)
+    return AverageCost(bricks, gems, recruits)
+
+
+def _round_half_up(value: Fraction) -> Decimal:
+    """A non-negative fraction rounded half up to two decimals."""
+    hundredths = math.floor(value * 100 + Fraction(1, 2))
+    return Decimal(hundredths).scaleb(-2).quantize(Decimal("0.01"))
