@@ -332,6 +332,16 @@ class WorkerTests(BaseTransactionTestCase):
         self.assertEqual(game.current, 1)
         self.assertGreaterEqual(game.version, 2)
 
+    def test_server_start_resumes_every_game_where_the_computer_is_to_move(self) -> None:
+        with override_settings(AI_AUTOPLAY=False):
+            waiting = start(self.alice, "easy", seed=COMPUTER_FIRST)
+            other = start(self.bob, "easy", seed=HUMAN_FIRST)
+        self.assertEqual(computer.resume_all(), 1)
+        computer.wait()
+        waiting.refresh_from_db()
+        other.refresh_from_db()
+        self.assertEqual((waiting.current, other.current, other.version), (1, 1, 1))
+
     def test_one_worker_per_game_and_duplicates_are_harmless(self) -> None:
         with override_settings(AI_AUTOPLAY=False):
             game = start(self.alice, "easy", seed=COMPUTER_FIRST)

@@ -244,8 +244,20 @@ def resume(games: Any) -> None:
             schedule(game.pk)
 
 
+def waiting() -> Any:
+    """Running games where the computer is to move."""
+    return (Game.objects.filter(status=Status.RUNNING, current=COMPUTER_SEAT)
+            .exclude(ai_level=""))
+
+
 def resume_for(user: Any) -> None:
     """Schedule the computer in the player's games where it is its turn (a server restart
     may have lost the move)."""
-    resume(Game.objects.filter(player1=user, status=Status.RUNNING, current=COMPUTER_SEAT)
-           .exclude(ai_level=""))
+    resume(waiting().filter(player1=user))
+
+
+def resume_all() -> int:
+    """On server start: schedule the computer wherever it is to move; how many games."""
+    games = list(waiting())
+    resume(games)
+    return len(games)
