@@ -215,11 +215,14 @@ class MoveTests(BaseTestCase):
         self.assertEqual(before[0], {"level": 0, "exp": 0, "wins": 0, "losses": 0,
                                      "draws": 0})
 
-    def test_leaving_the_finished_game_works_as_for_other_games(self) -> None:
+    def test_c_game_17_leaving_the_finished_game_deletes_it(self) -> None:
+        """The computer never leaves: the human's leaving is the second one."""
         game = start(self.alice)
+        with self.assertRaisesRegex(GameError, "surrender first"):
+            services.leave(self.alice, game.pk)
         services.surrender(self.alice, game.pk)
-        self.assertFalse(services.leave(self.alice, game.pk))
-        self.assertNotIn(game, list(services.visible_games(self.alice)))
+        self.assertTrue(services.leave(self.alice, game.pk))
+        self.assertFalse(Game.objects.filter(pk=game.pk).exists())
 
 
 def replace_the_unseen(state: Any, seed: int) -> Any:

@@ -34,7 +34,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import close_old_connections, connections, transaction
+from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.utils import timezone
 
 from marcomage.ai import Bot, deck_pool, make_bot
@@ -69,8 +69,11 @@ def computer_player() -> Any:
     users = get_user_model().objects
     found = users.filter(username_key=name_key(COMPUTER_NAME)).first()
     if found is None:
-        with transaction.atomic():
-            found = users.create_user(COMPUTER_NAME, None, is_active=False)
+        try:
+            with transaction.atomic():
+                found = users.create_user(COMPUTER_NAME, None, is_active=False)
+        except IntegrityError:  # another request created it first
+            found = users.get(username_key=name_key(COMPUTER_NAME))
     if found.is_active or found.has_usable_password():
         raise GameError(f"The computer is not available: a player holds the name "
                         f"{COMPUTER_NAME}.")

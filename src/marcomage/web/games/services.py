@@ -461,11 +461,12 @@ def finish(user: Any, game_id: Any) -> Game:
 @transaction.atomic
 def leave(user: Any, game_id: Any) -> bool:
     """C-GAME-17: the first to leave a finished game posts "has left the game"; the second
-    deletes it with its chat. True when the game is gone."""
+    deletes it with its chat; the computer never leaves, so a game against it goes at
+    once. True when the game is gone."""
     game, seat = _player_game(user, game_id)
     if game.status != Status.FINISHED:
         raise GameError("A game can be left only once it is over; surrender first.")
-    other_left = game.left2 if seat == 1 else game.left1
+    other_left = (game.left2 if seat == 1 else game.left1) or bool(game.ai_level)
     if other_left:
         game.delete()
         return True
