@@ -9,6 +9,7 @@ she surrenders and sees the computer's victory.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 from unittest import mock
 
@@ -21,13 +22,27 @@ from .test_journey_games import board, version, wait_live
 
 SEED = 2  # alice (seat 1) moves first
 MOVES = 3
+THINK = 0.5
+REAL_CHOOSE = computer.choose
 
 
 def your_turn(page: Any) -> bool:
     return "your-turn" in (board(page).get_attribute("class") or "")
 
 
+def slow_choose(game: Any, state: Any) -> Any:
+    """The computer's real choice, half a second later: its answer must then reach the
+    page by the wake-up alone, long after the page's own request was answered."""
+    time.sleep(THINK)
+    return REAL_CHOOSE(game, state)
+
+
 def test_play_an_easy_game_against_the_computer_and_surrender(page: Any) -> None:
+    with mock.patch.object(computer, "choose", slow_choose):
+        play_and_surrender(page)
+
+
+def play_and_surrender(page: Any) -> None:
     player("alice")
     log_in(page, "alice")
     page.goto("/games/")

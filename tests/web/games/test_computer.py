@@ -350,7 +350,7 @@ class WorkerTests(BaseTransactionTestCase):
             game = start(self.alice, "easy", seed=COMPUTER_FIRST)
         for _ in range(5):
             computer.schedule(game.pk)
-            self.assertLessEqual(len(computer._threads), 1)
+            self.assertLessEqual(len(computer._done), 1)
         computer.wait()
         game.refresh_from_db()
         self.assertEqual(game.current, 1)

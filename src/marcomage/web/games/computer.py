@@ -28,10 +28,13 @@ move lost to a server restart.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connections, transaction
@@ -181,12 +184,40 @@ def play_turns(game_id: int) -> int:
 
 _lock = threading.Lock()
 _pending: dict[int, bool] = {}
-"""Games with a worker thread, and whether it must look at its game once more."""
-_threads: dict[int, threading.Thread] = {}
+"""Games with a worker, and whether it must look at its game once more."""
+_done: dict[int, threading.Event] = {}
+"""Set when the game's worker has stopped (`wait` uses it)."""
+
+WORKERS = 16
+"""Worker threads of the server's pool: games beyond this wait for a free one."""
+_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="computer")
+
+
+async def _current_loop() -> asyncio.AbstractEventLoop:
+    return asyncio.get_running_loop()
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's event loop when called from a request (a sync view runs in a
+    thread that asgiref ties to it), else None (also when called from async code, which
+    no caller does today)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        return None
+    loop = async_to_sync(_current_loop)()
+    return loop if loop.is_running() else None
 
 
 def schedule(game_id: int) -> None:
-    """Make sure a worker thread looks at the game soon (at most one per game)."""
+    """Make sure a worker looks at the game soon (at most one per game).
+
+    Under the ASGI server the worker runs through `sync_to_async` on the server's loop, in
+    a pool thread: its wake-ups (`async_to_sync(group_send)`) then reach the in-memory
+    channel layer on that loop, as a request's do. Elsewhere (tests, server start) it is a
+    plain daemon thread."""
     if not settings.AI_AUTOPLAY:
         return
     with _lock:
@@ -194,10 +225,25 @@ def schedule(game_id: int) -> None:
             _pending[game_id] = True
             return
         _pending[game_id] = True
-        thread = threading.Thread(target=_work, args=(game_id,), name=f"computer-{game_id}",
-                                  daemon=True)
-        _threads[game_id] = thread
-    thread.start()
+        done = _done[game_id] = threading.Event()
+    try:
+        loop = _server_loop()
+        if loop is None:
+            threading.Thread(target=_work, args=(game_id, done), name=f"computer-{game_id}",
+                             daemon=True).start()
+        else:
+            work = sync_to_async(_work, thread_sensitive=False, executor=_pool)
+            asyncio.run_coroutine_threadsafe(work(game_id, done), loop)
+    except Exception:
+        _forget(game_id, done)
+        raise
+
+
+def _forget(game_id: int, done: threading.Event) -> None:
+    with _lock:
+        _pending.pop(game_id, None)
+        _done.pop(game_id, None)
+    done.set()
 
 
 def _take(game_id: int) -> bool:
@@ -208,36 +254,34 @@ def _take(game_id: int) -> bool:
             _pending[game_id] = False
             return True
         _pending.pop(game_id, None)
-        _threads.pop(game_id, None)
+        _done.pop(game_id, None)
         return False
 
 
-def _work(game_id: int) -> None:
-    """The worker thread of one game: play the computer's turns until nothing is pending."""
+def _work(game_id: int, done: threading.Event) -> None:
+    """The worker of one game: play the computer's turns until nothing is pending."""
     try:
         while _take(game_id):
             close_old_connections()
             play_turns(game_id)
     except Exception:
         logger.exception("the computer failed to move in game %s", game_id)
-        with _lock:
-            _pending.pop(game_id, None)
-            _threads.pop(game_id, None)
+        _forget(game_id, done)
     finally:
         connections.close_all()
+        done.set()
 
 
 def wait(timeout: float = 30.0) -> None:
-    """Wait for every worker thread to finish (for tests and a clean shutdown)."""
+    """Wait for every worker to finish (for tests and a clean shutdown)."""
     while True:
         with _lock:
-            running = list(_threads.values())
+            running = list(_done.values())
         if not running:
             return
-        for thread in running:
-            thread.join(timeout)
-            if thread.is_alive():
-                raise TimeoutError(f"{thread.name} is still thinking")
+        for done in running:
+            if not done.wait(timeout):
+                raise TimeoutError("the computer is still thinking")
 
 
 def resume(games: Any) -> None:
