@@ -16,8 +16,8 @@ that have left the view since; the view's history and discard piles still show t
 recent ones.
 
 The worker: after a commit that leaves the computer to move, `schedule(game_id)` starts a
-daemon thread for that game unless one is already running for it (then it only marks the
-game as pending, so the running thread looks again before it stops). The thread thinks
+worker thread for that game unless one is already running for it (then it only marks the
+game as pending, so the running worker looks again before it stops). The worker thinks
 outside any transaction, then stores the move against the version it read; a stale
 version (the human surrendered meanwhile, or another process moved first) only makes it
 read the game again. It keeps moving while the computer is to move (Quick and Swift
