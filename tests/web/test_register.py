@@ -45,6 +45,12 @@ class RegisterTestCase(BaseTestCase):
             self.assertContains(response, "reserved", status_code=400)
         self.assertFalse(User.objects.filter(username_key="marcomage").exists())
 
+    def test_it_refuses_the_computers_name_in_any_case(self) -> None:
+        for name in ("Computer", "computer", "COMPUTER"):
+            response = self.register(name)
+            self.assertContains(response, "The name Computer is reserved", status_code=400)
+        self.assertFalse(User.objects.filter(username_key="computer").exists())
+
     def test_it_accepts_20_characters_and_refuses_21(self) -> None:
         self.assertEqual(self.register("x" * 20).status_code, 302)
         self.client = Client(enforce_csrf_checks=True)  # a new visitor

@@ -65,6 +65,16 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_migrate:
         call_command("migrate", interactive=False, verbosity=0)
 
+    from django.db import DatabaseError
+
+    from marcomage.web.games.computer import resume_all
+
+    try:
+        resume_all()  # the computer's moves a restart interrupted (issue 11)
+    except DatabaseError as error:
+        print(f"marcomage serve: the computer's games were not resumed: {error}",
+              file=sys.stderr)
+
     import uvicorn
 
     try:

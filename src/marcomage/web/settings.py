@@ -192,6 +192,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
+# The computer opponent (games/computer.py): seconds of wall time per move of the search
+# bot by difficulty ("easy" is the greedy bot and does not search). A level listed in
+# AI_ITERATIONS searches that many iterations instead (deterministic: the tests use it);
+# AI_AUTOPLAY off stops the background worker (the computer then never moves by itself).
+AI_THINK_SECONDS: dict[str, float] = {
+    "normal": float(os.environ.get("AI_NORMAL_SECONDS", "1.0")),
+    "hard": float(os.environ.get("AI_HARD_SECONDS", "3.0")),
+}
+AI_ITERATIONS: dict[str, int] = {}
+AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
+
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -6,6 +6,8 @@ import unicodedata
 
 NAME_LENGTH = 20
 SYSTEM_NAME = "MArcomage"  # C-GEN-7 SYSTEM_NAME, reserved for system messages (C-SITE-1)
+COMPUTER_NAME = "Computer"  # the computer opponent's account (issue 11), reserved likewise
+RESERVED_NAMES = (SYSTEM_NAME, COMPUTER_NAME)
 
 
 class InvalidName(ValueError):
@@ -34,6 +36,7 @@ def clean_name(raw: str) -> str:
         raise InvalidName("A name cannot contain control or invisible characters.")
     if "/" in name or "\\" in name or not name.strip("."):
         raise InvalidName("A name cannot contain slashes or be made of dots only.")
-    if name_key(name) == name_key(SYSTEM_NAME):
-        raise InvalidName(f"The name {SYSTEM_NAME} is reserved.")
+    for reserved in RESERVED_NAMES:
+        if name_key(name) == name_key(reserved):
+            raise InvalidName(f"The name {reserved} is reserved.")
     return name

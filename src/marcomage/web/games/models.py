@@ -18,6 +18,7 @@ from django.utils import timezone
 CHALLENGE_LENGTH = 250  # C-SITE-2 / C-GAME-6
 NOTE_LENGTH = 1000  # C-SITE-2 / C-GAME-16
 CHAT_LENGTH = 300  # C-SITE-3
+COMPUTER_SEAT = 2  # the computer opponent always sits in seat 2 (issue 11)
 
 
 class Status(models.TextChoices):
@@ -27,6 +28,14 @@ class Status(models.TextChoices):
     HOSTED = "hosted", "Hosted"
     RUNNING = "running", "In progress"
     FINISHED = "finished", "Finished"
+
+
+class AiLevel(models.TextChoices):
+    """How strongly the computer plays (issue 11); blank on games between two people."""
+
+    EASY = "easy", "easy"
+    NORMAL = "normal", "normal"
+    HARD = "hard", "hard"
 
 
 class Game(models.Model):
@@ -65,6 +74,8 @@ class Game(models.Model):
     round = models.PositiveIntegerField(default=0)
     # The last turn taken ({"player": 0|1, "kind", "pos", "mode"}), for rating.FinalTurn.
     last_turn = models.JSONField(null=True, blank=True)
+    # Against the computer (seat 2): its difficulty; blank in games between two people.
+    ai_level = models.CharField(max_length=6, choices=AiLevel.choices, blank=True, default="")
 
     class Meta:
         ordering = ("-last_move", "-id")
@@ -85,6 +96,12 @@ class Game(models.Model):
     def opponent_of(self, seat: int) -> Any:
         """The other player of seat 1 or 2."""
         return self.player2 if seat == 1 else self.player1
+
+    def opponent_name(self, seat: int) -> str:
+        """How seat 1 or 2 names the opponent: "Computer (easy)" against the computer."""
+        opponent = self.opponent_of(seat)
+        name = str(opponent.username) if opponent is not None else ""
+        return f"{name} ({self.ai_level})" if self.ai_level else name
 
 
 class ChatMessage(models.Model):

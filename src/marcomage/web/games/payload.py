@@ -126,6 +126,7 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
         "me": _side(doc["me"], user, mine=True, your_turn=doc["your_turn"]),
         "them": _side(doc["opponent"], opponent, mine=False, your_turn=False),
         "opponent": opponent,
+        "opponent_name": game.opponent_name(seat),
         "opponent_activity": activity(opponent.last_activity, now),
         "my_avatar": profile_of(user).avatar if show_avatars else "",
         "their_avatar": profile_of(opponent).avatar if show_avatars else "",

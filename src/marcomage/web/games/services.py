@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -32,6 +33,7 @@ from marcomage.engine import (
     resign,
     to_json,
 )
+from marcomage.engine.state import Deck as EngineDeck
 from marcomage.engine.state import Game as EngineGame
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
@@ -40,7 +42,15 @@ from marcomage.web.players.activity import INACTIVE, ONLINE
 from marcomage.web.preferences.models import preferences_of
 from marcomage.web.scores.services import level_of
 
-from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, ChatMessage, Game, Status
+from .models import (
+    CHALLENGE_LENGTH,
+    CHAT_LENGTH,
+    COMPUTER_SEAT,
+    NOTE_LENGTH,
+    ChatMessage,
+    Game,
+    Status,
+)
 from .realtime import wake_game
 
 RANDOM_DECK = "random"
@@ -261,8 +271,18 @@ def _start(game: Game) -> None:
             decks.append(engine_deck(deck))
         except DeckNotReady as problem:
             raise GameError(f"{whose}: {problem}") from None
-    (cards1, tokens1), (cards2, tokens2) = decks
-    state = new_game(cards1, cards2, seed=new_seed(), tokens1=tokens1, tokens2=tokens2,
+    _deal(game, decks[0], decks[1], new_seed())
+
+
+Dealt = tuple[EngineDeck, tuple[str, str, str]]
+"""A deck and its three token keywords, as the engine takes them."""
+
+
+def _deal(game: Game, first: Dealt, second: Dealt, seed: int) -> None:
+    """Store the new engine game in the row (seat 1 plays `first`) and wake both players;
+    the computer, when it is in the game and moves first, is woken too."""
+    (cards1, tokens1), (cards2, tokens2) = first, second
+    state = new_game(cards1, cards2, seed=seed, tokens1=tokens1, tokens2=tokens2,
                      hidden=game.hidden, friendly=game.friendly)
     now = timezone.now()
     game.status = Status.RUNNING
@@ -272,6 +292,15 @@ def _start(game: Game) -> None:
     game.current, game.round = state.current + 1, state.round
     game.save()
     wake_game(game.pk, game.version, [game.player1_id, game.player2_id])
+    _wake_computer(game)
+
+
+def _wake_computer(game: Game) -> None:
+    """Once the transaction commits, let the computer move if it is its turn (issue 11)."""
+    if game.ai_level and game.status == Status.RUNNING and game.current == COMPUTER_SEAT:
+        from .computer import schedule  # the computer builds on this module
+
+        transaction.on_commit(partial(schedule, game.pk))
 
 
 # --- turns and the end of a game ---------------------------------------------------------------
@@ -338,6 +367,7 @@ def _store(game: Game, state: EngineGame, *, turn: dict[str, Any] | None = None)
         game_finished.send(sender=Game, game_id=game.pk, state=state,
                            players=(game.player1, game.player2), final_turn=final)
     wake_game(game.pk, game.version, [game.player1_id, game.player2_id])
+    _wake_computer(game)
 
 
 @transaction.atomic
@@ -381,6 +411,8 @@ def end_options(game: Game, seat: int, now: datetime | None = None) -> EndOption
     and nobody is dead; otherwise Surrender (C-GAME-11, -12, -14, -15)."""
     if game.status != Status.RUNNING:
         return EndOptions(False, False, False)
+    if game.ai_level:  # the computer is never inactive: only surrender ends it early
+        return EndOptions(True, False, False)
     now = now or timezone.now()
     opponent = game.opponent_of(seat)
     if dead(opponent, now):
@@ -404,6 +436,8 @@ def surrender(user: Any, game_id: Any) -> Game:
 def abort(user: Any, game_id: Any) -> Game:
     """C-GAME-12: when a participant is dead; no winner, no score."""
     game, _seat, state = _running(user, game_id)
+    if game.ai_level:
+        raise GameError("The computer is never inactive; surrender to end the game.")
     if not (dead(game.player1) or dead(game.player2)):
         raise GameError("You may abort only when your opponent has been inactive for more "
                         "than three weeks.")
@@ -427,11 +461,12 @@ def finish(user: Any, game_id: Any) -> Game:
 @transaction.atomic
 def leave(user: Any, game_id: Any) -> bool:
     """C-GAME-17: the first to leave a finished game posts "has left the game"; the second
-    deletes it with its chat. True when the game is gone."""
+    deletes it with its chat; the computer never leaves, so a game against it goes at
+    once. True when the game is gone."""
     game, seat = _player_game(user, game_id)
     if game.status != Status.FINISHED:
         raise GameError("A game can be left only once it is over; surrender first.")
-    other_left = game.left2 if seat == 1 else game.left1
+    other_left = (game.left2 if seat == 1 else game.left1) or bool(game.ai_level)
     if other_left:
         game.delete()
         return True

@@ -9,6 +9,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.game_list, name="list"),
     path("host/", views.host, name="host"),
+    path("computer/", views.play_computer, name="computer"),
     path("next/", views.next_game, name="next"),
     path("challenge/<path:name>/", views.challenge, name="challenge"),
     path("<int:game_id>/", views.game_page, name="game"),

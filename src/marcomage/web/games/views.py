@@ -21,8 +21,8 @@ from marcomage.web.decks.services import ready_decks
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of
 
-from . import services
-from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, Game, Status
+from . import computer, services
+from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, AiLevel, Game, Status
 from .payload import board_context, chat_lines, render_board
 from .services import GameError, NotFound
 
@@ -47,6 +47,7 @@ def _deck_context(user: Any) -> dict[str, Any]:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Your games, challenges, hosting and the free games (C-GAME-8, C-GAME-18)."""
     user = request.user
+    computer.resume_for(user)
     now = timezone.now()
     rows = []
     for game in services.visible_games(user):
@@ -54,6 +55,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
         opponent = game.opponent_of(seat)
         rows.append({
             "game": game, "opponent": opponent, "activity": activity(opponent.last_activity, now),
+            "opponent_name": game.opponent_name(seat), "computer": bool(game.ai_level),
             "my_turn": game.status == Status.RUNNING and game.current == seat,
             "finished": game.status == Status.FINISHED,
             "opponent_dead": services.dead(opponent, now),
@@ -80,6 +82,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
         "total": services.total_slots(user),
         "next_id": services.next_game(user),
         "advanced": preferences.advanced_games_list,
+        "ai_levels": AiLevel.choices,
         "auto_refresh": preferences.auto_refresh,
     }
     return render(request, "games/list.html", context)
@@ -160,6 +163,15 @@ def host(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """Start a friendly game against the computer at the chosen difficulty (issue 11)."""
+    return _lobby_action(request, lambda: computer.start(
+        request.user, request.POST.get("deck"), request.POST.get("level"),
+        hidden=_flag(request, "hidden")), "The game against the computer starts.")
+
+
+@login_required
+@require_POST
 def unhost(request: HttpRequest, game_id: int) -> HttpResponse:
     """Cancel a hosted game nobody joined."""
     return _lobby_action(request, lambda: services.unhost(request.user, game_id),
@@ -190,6 +202,7 @@ def _my_game(request: HttpRequest, game_id: int) -> Game:
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game screen."""
     game = _my_game(request, game_id)
+    computer.resume([game])
     context = board_context(game, request.user)
     context.update(chat_length=CHAT_LENGTH, note_length=NOTE_LENGTH, oob=False)
     return render(request, "games/game.html", context)
@@ -197,6 +210,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _board(request: HttpRequest, game_id: int, notice: str = "") -> HttpResponse:
     game = _my_game(request, game_id)
+    computer.resume([game])
     return HttpResponse(render_board(game, request.user, request=request, notice=notice))
 
 

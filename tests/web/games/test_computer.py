@@ -1,0 +1,358 @@
+"""Playing the computer (issue 11, "On the site"): starting a game, refusals, the computer's
+moves through the games service (its turn, its extra turns, never out of turn), friendly
+play, the computer's account, and a bot that reads only its own view."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+from django.contrib.auth import authenticate
+from django.test import override_settings
+
+from marcomage.engine import Rng, from_json, random_deck, to_json
+from marcomage.web.accounts.models import User
+from marcomage.web.accounts.names import COMPUTER_NAME
+from marcomage.web.decks.models import Deck
+from marcomage.web.games import computer, services
+from marcomage.web.games.models import COMPUTER_SEAT, Game, Status
+from marcomage.web.games.services import GameError
+from marcomage.web.players.services import Query, players
+from marcomage.web.scores.ladder import ladder
+from marcomage.web.scores.models import Score
+
+from ..base import BaseTestCase, BaseTransactionTestCase
+from .helpers import deck_of, seeded
+
+HUMAN_FIRST = 2  # seeds whose game has seat 1 (the human) move first
+COMPUTER_FIRST = 1
+PEGASUS = 96  # Quick, costs nothing: Attack 1, and the same player moves again
+FAST = {"normal": 40, "hard": 60}  # iteration budgets: deterministic and quick
+
+
+def start(user: Any, level: str = "easy", *, seed: int = HUMAN_FIRST,
+          hidden: bool = False) -> Game:
+    with seeded(seed):
+        return computer.start(user, deck_of(user), level, hidden=hidden)
+
+
+def human_moves(game: Game) -> None:
+    """The human (seat 1) discards his first card, which ends his turn."""
+    game.refresh_from_db()
+    services.act(game.player1, game.pk, game.version, "discard", 1)
+
+
+class StartTests(BaseTestCase):
+    def test_a_friendly_game_starts_at_once_against_the_computer_in_seat_2(self) -> None:
+        game = start(self.alice, "normal", hidden=True)
+        game.refresh_from_db()
+        self.assertEqual(game.status, Status.RUNNING)
+        self.assertEqual((game.ai_level, game.friendly, game.hidden), ("normal", True, True))
+        self.assertEqual(game.player1, self.alice)
+        self.assertEqual(game.player2.username, COMPUTER_NAME)
+        self.assertEqual(game.deck2_name, computer.COMPUTER_DECK)
+        self.assertEqual(game.version, 1)
+        state = services.engine_state(game)
+        self.assertTrue(state.friendly)
+        self.assertEqual(game.current, state.current + 1)
+        self.assertEqual(game.opponent_name(1), "Computer (normal)")
+
+    def test_the_computers_deck_is_a_legal_random_deck_from_the_seed(self) -> None:
+        first = start(self.alice, seed=5)
+        second = start(self.bob, seed=5)
+        decks = [services.engine_state(g).players[1].deck for g in (first, second)]
+        self.assertEqual(decks[0], decks[1])
+        deck, tokens = computer.computer_deck(5)
+        self.assertEqual(len({c for section in deck for c in section}), 45)
+        self.assertEqual(len(tokens), 3)
+
+    def test_the_computer_is_one_inactive_account_that_cannot_log_in(self) -> None:
+        start(self.alice)
+        start(self.bob)
+        accounts = User.objects.filter(username=COMPUTER_NAME)
+        self.assertEqual(accounts.count(), 1)
+        machine = accounts.get()
+        self.assertFalse(machine.is_active)
+        self.assertFalse(machine.has_usable_password())
+        self.assertIsNone(authenticate(username=COMPUTER_NAME, password=""))
+        self.assertNotIn(machine, list(players(Query())))
+        self.assertNotIn(machine.pk, [score.user_id for score in ladder()])
+        self.log_in(self.alice)
+        self.assertEqual(self.client.get(f"/players/{COMPUTER_NAME}/").status_code, 404)
+
+    def test_a_player_holding_the_name_keeps_the_computer_away(self) -> None:
+        User.objects.create_user("computer", "pw")  # from before the name was reserved
+        with self.assertRaisesRegex(GameError, "not available"):
+            start(self.alice)
+        self.assertFalse(Game.objects.exists())
+
+    def test_c_game_3_refused_when_every_slot_is_used_and_nothing_changes(self) -> None:
+        with mock.patch.object(services, "total_slots", return_value=0), \
+                self.assertRaisesRegex(GameError, "game slots are in use"):
+            start(self.alice)
+        self.assertFalse(Game.objects.exists())
+
+    def test_c_game_1_a_game_against_the_computer_takes_a_slot(self) -> None:
+        before = services.used_slots(self.alice)
+        start(self.alice)
+        self.assertEqual(services.used_slots(self.alice), before + 1)
+
+    def test_bad_difficulty_and_foreign_or_unready_decks_are_refused(self) -> None:
+        with self.assertRaisesRegex(GameError, "difficulty"):
+            computer.start(self.alice, deck_of(self.alice), "impossible")
+        with self.assertRaisesRegex(GameError, "Choose one of your decks"):
+            computer.start(self.alice, deck_of(self.bob), "easy")
+        empty = Deck.objects.create(owner=self.alice, name="empty")
+        with self.assertRaisesRegex(GameError, "not ready"):
+            computer.start(self.alice, empty.pk, "easy")
+        self.assertFalse(Game.objects.exists())
+
+    def test_c_game_5_random_deck_selection(self) -> None:
+        game = computer.start(self.alice, services.RANDOM_DECK, "easy")
+        self.assertEqual(game.deck1.owner, self.alice)
+
+    def test_the_computer_cannot_be_challenged(self) -> None:
+        machine = computer.computer_player()
+        with self.assertRaisesRegex(GameError, "no such player"):
+            services.challenge(self.alice, machine, deck_of(self.alice))
+
+
+class MoveTests(BaseTestCase):
+    def test_it_answers_the_humans_move_and_gives_the_turn_back(self) -> None:
+        game = start(self.alice, seed=HUMAN_FIRST)
+        self.assertEqual(game.current, 1)
+        human_moves(game)
+        game.refresh_from_db()
+        self.assertEqual(game.current, COMPUTER_SEAT)
+        moves = computer.play_turns(game.pk)
+        game.refresh_from_db()
+        self.assertGreaterEqual(moves, 1)
+        self.assertEqual(game.version, 2 + moves)
+        self.assertEqual(game.current, 1)
+        self.assertEqual(game.last_turn["player"], COMPUTER_SEAT - 1)
+
+    def test_it_moves_first_when_the_deal_says_so(self) -> None:
+        game = start(self.alice, seed=COMPUTER_FIRST)
+        self.assertEqual(game.current, COMPUTER_SEAT)
+        self.assertGreaterEqual(computer.play_turns(game.pk), 1)
+        game.refresh_from_db()
+        self.assertEqual(game.current, 1)
+
+    def test_it_never_moves_out_of_turn(self) -> None:
+        game = start(self.alice, seed=HUMAN_FIRST)
+        self.assertEqual(computer.play_turns(game.pk), 0)
+        game.refresh_from_db()
+        self.assertEqual((game.version, game.current), (1, 1))
+        services.surrender(self.alice, game.pk)
+        self.assertEqual(computer.play_turns(game.pk), 0)
+        self.assertEqual(computer.play_turns(999_999), 0)
+
+    def test_it_plays_its_extra_turns_from_quick_cards(self) -> None:
+        game = start(self.alice, seed=COMPUTER_FIRST)
+        state = services.engine_state(game)
+        state.players[1].hand = [PEGASUS] * 8
+        Game.objects.filter(pk=game.pk).update(state=to_json(state))
+        moves = computer.play_turns(game.pk)
+        game.refresh_from_db()
+        self.assertGreaterEqual(moves, 2)
+        self.assertEqual(game.version, 1 + moves)
+        self.assertEqual(game.current, 1)
+
+    @override_settings(AI_ITERATIONS=FAST)
+    def test_the_search_levels_play_through_the_same_write_path(self) -> None:
+        for level in ("normal", "hard"):
+            game = start(self.alice, level, seed=COMPUTER_FIRST)
+            self.assertGreaterEqual(computer.play_turns(game.pk), 1)
+            game.refresh_from_db()
+            self.assertEqual(game.current, 1)
+
+    def test_a_stale_version_makes_it_read_the_game_again(self) -> None:
+        game = start(self.alice, seed=COMPUTER_FIRST)
+        real = computer.choose
+
+        def surrender_meanwhile(row: Game, state: Any) -> Any:
+            if Game.objects.get(pk=row.pk).status == Status.RUNNING:
+                services.surrender(self.alice, row.pk)
+            return real(row, state)
+
+        with mock.patch.object(computer, "choose", surrender_meanwhile):
+            self.assertEqual(computer.play_turns(game.pk), 0)
+        game.refresh_from_db()
+        self.assertEqual(game.status, Status.FINISHED)
+
+    def test_c_game_15_only_surrender_ends_it_early_and_the_computer_wins_it(self) -> None:
+        game = start(self.alice)
+        machine = game.player2
+        User.objects.filter(pk=machine.pk).update(last_activity=game.created.replace(year=2000))
+        game.refresh_from_db()
+        options = services.end_options(game, 1)
+        self.assertEqual((options.surrender, options.abort, options.finish), (True, False, False))
+        with self.assertRaisesRegex(GameError, "never inactive"):
+            services.abort(self.alice, game.pk)
+        services.surrender(self.alice, game.pk)
+        game.refresh_from_db()
+        state = services.engine_state(game)
+        self.assertEqual(game.status, Status.FINISHED)
+        self.assertEqual(state.outcome.winner, COMPUTER_SEAT - 1)
+
+    def test_friendly_no_score_and_no_exp_for_either_side(self) -> None:
+        """Games against the computer are friendly: the end changes no score (C-EXP-11)
+        and gives no EXP (C-EXP-3) to the human or to the computer."""
+        game = start(self.alice)
+        fields = ("level", "exp", "wins", "losses", "draws")
+        users = (self.alice.pk, game.player2_id)
+
+        def scores() -> list[Any]:
+            return [Score.objects.filter(user=u).values(*fields).first() for u in users]
+
+        before = scores()
+        human_moves(game)
+        computer.play_turns(game.pk)
+        services.surrender(self.alice, game.pk)
+        self.assertEqual(services.engine_state(Game.objects.get(pk=game.pk)).outcome.winner,
+                         COMPUTER_SEAT - 1)
+        self.assertEqual(scores(), before)
+        self.assertEqual(before[0], {"level": 0, "exp": 0, "wins": 0, "losses": 0,
+                                     "draws": 0})
+
+    def test_c_game_17_leaving_the_finished_game_deletes_it(self) -> None:
+        """The computer never leaves: the human's leaving is the second one."""
+        game = start(self.alice)
+        with self.assertRaisesRegex(GameError, "surrender first"):
+            services.leave(self.alice, game.pk)
+        services.surrender(self.alice, game.pk)
+        self.assertTrue(services.leave(self.alice, game.pk))
+        self.assertFalse(Game.objects.filter(pk=game.pk).exists())
+
+
+def replace_the_unseen(state: Any, seed: int) -> Any:
+    """The same game except what the computer (player index 1) cannot see: the human's
+    deck, his hidden hand slots and the random source of every future draw."""
+    other = state.clone()
+    human = other.players[0]
+    human.deck = random_deck(Rng.from_seed(seed))
+    if other.hidden:
+        human.hand = [card if human.revealed[i] else human.deck[0][i]
+                      for i, card in enumerate(human.hand)]
+    other.rng = Rng.from_seed(seed + 1)
+    return other
+
+
+class ViewOnlyTests(BaseTestCase):
+    @override_settings(AI_ITERATIONS=FAST)
+    def test_its_choice_depends_only_on_its_view(self) -> None:
+        """Replacing the human's hidden hand, deck and the random source in the stored
+        state leaves the computer's choice unchanged, at every level (PL-SHARED-5)."""
+        for level in ("easy", "normal", "hard"):
+            game = start(self.alice, level, seed=COMPUTER_FIRST, hidden=True)
+            state = services.engine_state(game)
+            choice = computer.choose(game, state)
+            changed = replace_the_unseen(state, 99)
+            self.assertNotEqual(to_json(changed), to_json(state))
+            Game.objects.filter(pk=game.pk).update(state=to_json(changed))
+            game.refresh_from_db()
+            self.assertEqual(computer.choose(game, from_json(game.state)), choice, level)
+
+
+class ViewTests(BaseTestCase):
+    def test_the_games_page_offers_the_form(self) -> None:
+        self.log_in(self.alice)
+        response = self.client.get("/games/")
+        self.assertContains(response, 'id="computer-form"')
+        self.assertContains(response, 'action="/games/computer/"')
+        for level in ("easy", "normal", "hard"):
+            self.assertContains(response, f'<option value="{level}">')
+        form = response.content.decode().split('id="computer-form"')[1].split("</form>")[0]
+        self.assertIn("csrfmiddlewaretoken", form)
+
+    def test_the_form_starts_the_game_and_the_lists_name_the_computer(self) -> None:
+        self.log_in(self.alice)
+        with seeded(HUMAN_FIRST):
+            response = self.post("/games/computer/", {"deck": deck_of(self.alice),
+                                                      "level": "easy"})
+        game = Game.objects.get()
+        self.assertRedirects(response, f"/games/{game.pk}/")
+        self.assertEqual(game.ai_level, "easy")
+        self.assertContains(self.client.get("/games/"), "Computer (easy)")
+        page = self.client.get(f"/games/{game.pk}/")
+        self.assertContains(page, "Computer (easy)")
+        self.assertContains(page, 'id="surrender-button"')
+        self.assertNotContains(page, 'id="abort-button"')
+
+    def test_bad_input_is_refused_with_a_reason_and_nothing_changes(self) -> None:
+        self.log_in(self.alice)
+        response = self.post("/games/computer/", {"deck": deck_of(self.alice), "level": "x"},
+                             follow=True)
+        self.assertContains(response, "Choose a difficulty")
+        response = self.post("/games/computer/", {"deck": "nope", "level": "easy"},
+                             follow=True)
+        self.assertContains(response, "Choose one of your decks")
+        self.assertFalse(Game.objects.exists())
+
+    def test_the_form_needs_csrf_a_post_and_a_log_in(self) -> None:
+        self.assertEqual(self.post("/games/computer/", {"level": "easy"}).status_code, 302)
+        self.log_in(self.alice)
+        data = {"deck": deck_of(self.alice), "level": "easy"}
+        self.assertEqual(self.client.post("/games/computer/", data).status_code, 403)
+        self.assertEqual(self.client.get("/games/computer/").status_code, 405)
+        self.assertFalse(Game.objects.exists())
+
+
+@override_settings(AI_ITERATIONS=FAST)
+class WorkerTests(BaseTransactionTestCase):
+    """The background worker, with real commits and threads."""
+
+    def tearDown(self) -> None:
+        computer.wait()
+        super().tearDown()
+
+    def test_it_moves_first_then_answers_each_move_after_commit(self) -> None:
+        game = start(self.alice, "normal", seed=COMPUTER_FIRST)
+        computer.wait()
+        game.refresh_from_db()
+        self.assertEqual(game.current, 1)
+        self.assertGreaterEqual(game.version, 2)
+        for _ in range(3):
+            if game.status != Status.RUNNING:
+                break
+            version = game.version
+            human_moves(game)
+            computer.wait()
+            game.refresh_from_db()
+            self.assertGreaterEqual(game.version, version + 2)
+            self.assertIn(game.current, (0, 1))
+
+    def test_opening_the_game_resumes_a_move_lost_to_a_restart(self) -> None:
+        with override_settings(AI_AUTOPLAY=False):
+            game = start(self.alice, "easy", seed=COMPUTER_FIRST)
+            computer.wait()
+        game.refresh_from_db()
+        self.assertEqual((game.version, game.current), (1, COMPUTER_SEAT))
+        self.log_in(self.alice)
+        self.assertEqual(self.client.get(f"/games/{game.pk}/").status_code, 200)
+        computer.wait()
+        game.refresh_from_db()
+        self.assertEqual(game.current, 1)
+        self.assertGreaterEqual(game.version, 2)
+
+    def test_server_start_resumes_every_game_where_the_computer_is_to_move(self) -> None:
+        with override_settings(AI_AUTOPLAY=False):
+            waiting = start(self.alice, "easy", seed=COMPUTER_FIRST)
+            other = start(self.bob, "easy", seed=HUMAN_FIRST)
+        self.assertEqual(computer.resume_all(), 1)
+        computer.wait()
+        waiting.refresh_from_db()
+        other.refresh_from_db()
+        self.assertEqual((waiting.current, other.current, other.version), (1, 1, 1))
+
+    def test_one_worker_per_game_and_duplicates_are_harmless(self) -> None:
+        with override_settings(AI_AUTOPLAY=False):
+            game = start(self.alice, "easy", seed=COMPUTER_FIRST)
+        for _ in range(5):
+            computer.schedule(game.pk)
+            self.assertLessEqual(len(computer._done), 1)
+        computer.wait()
+        game.refresh_from_db()
+        self.assertEqual(game.current, 1)
+        self.assertEqual(game.last_turn["player"], COMPUTER_SEAT - 1)
+        self.assertEqual(computer.play_turns(game.pk), 0)
