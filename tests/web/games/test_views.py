@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from marcomage.engine import legal_actions
+from marcomage.engine import legal_actions, to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.games import services
 from marcomage.web.games.models import ChatMessage, Game, Status
@@ -104,6 +104,19 @@ class GameViewTests(BaseTestCase):
         response = self.post(f"/games/{self.game.pk}/act/",
                              {"version": 1, "kind": "discard", "pos": 1})
         self.assertEqual(response.status_code, 404)
+
+    def test_towers_and_walls_are_drawn_to_scale(self) -> None:
+        """Tower out of 100 and wall out of 150 (C-LIM), for both players."""
+        state = services.engine_state(self.game)
+        state.players[0].tower, state.players[0].wall = 50, 75
+        state.players[1].tower, state.players[1].wall = 100, 150
+        Game.objects.filter(pk=self.game.pk).update(state=to_json(state))
+        self.log_in(self.alice)
+        page = self.client.get(f"/games/{self.game.pk}/").content.decode()
+        self.assertIn('class="castle-tower" style="--h: 50"', page)
+        self.assertIn('class="castle-wall" style="--h: 50"', page)
+        self.assertIn('class="castle-tower" style="--h: 100"', page)
+        self.assertIn('class="castle-wall" style="--h: 100"', page)
 
     def test_play_over_htmx_answers_with_the_new_board(self) -> None:
         mover, _ = to_move(self.game)
