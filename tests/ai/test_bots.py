@@ -148,9 +148,10 @@ def test_greedy_sees_only_the_view() -> None:
 MIRROR_GOLEM = 479  # "Attack based on matching card in enemy hand (C-7, U-14, R-21)"
 
 
-@pytest.mark.parametrize("slot", range(8))
-def test_greedy_cannot_aim_at_a_hidden_card(slot: int) -> None:
-    """With Mirror golems in every slot, a bot that peeked would hit the hidden rare."""
+def hidden_rare_trap(slot: int) -> tuple[Game, Game]:
+    """A hidden-cards game where the mover holds only Mirror golems and the opponent only
+    Commons, and the same game with a Rare in the opponent's `slot`: the mover's view is the
+    same in both, so a bot that chooses differently has peeked at the hidden hand."""
     game = new_match(12, hidden=True)
     me, opp = game.players[game.current], game.players[1 - game.current]
     me.hand = [MIRROR_GOLEM] * 8
@@ -160,6 +161,13 @@ def test_greedy_cannot_aim_at_a_hidden_card(slot: int) -> None:
     peek = game.clone()
     peek.players[1 - game.current].hand[slot] = opp.deck[2][0]  # a Rare
     assert view(peek, game.current) == view(game, game.current)
+    return game, peek
+
+
+@pytest.mark.parametrize("slot", range(8))
+def test_greedy_cannot_aim_at_a_hidden_card(slot: int) -> None:
+    """With Mirror golems in every slot, a bot that peeked would hit the hidden rare."""
+    game, peek = hidden_rare_trap(slot)
     for seed in range(4):
         ours, peeking = GreedyBot(seed), GreedyBot(seed)
         assert ours.choose(game, game.current) == peeking.choose(peek, game.current)

@@ -28,12 +28,11 @@ from marcomage.engine import (
 from marcomage.engine.cards import CARDS, RARE, card_ids
 from marcomage.simulate import wilson
 
-from .test_bots import Checked, Untouchable, positions
+from .test_bots import Checked, Untouchable, hidden_rare_trap, positions
 
 GOBLIN = 13  # Attack: 3, costs 1 recruit
 PEGASUS = 96  # Quick, costs nothing: Attack 1 (and the move stays with its player)
 NECROMANCY = 145  # costs 1 gem: unplayable without gems
-MIRROR_GOLEM = 479  # "Attack based on matching card in enemy hand (C-7, U-14, R-21)"
 
 
 def replace_the_unseen(game: Game, me: int, seed: int) -> Game:
@@ -113,15 +112,7 @@ def test_it_sees_only_its_view_over_a_whole_game() -> None:
 @pytest.mark.parametrize("slot", [0, 5])
 def test_it_cannot_aim_at_a_hidden_card(slot: int) -> None:
     """With Mirror golems in every slot, a bot that peeked would hit the hidden rare."""
-    game = new_match(12, hidden=True)
-    me, opp = game.players[game.current], game.players[1 - game.current]
-    me.hand = [MIRROR_GOLEM] * 8
-    me.bricks = me.gems = 50
-    opp.hand = [opp.deck[0][i] for i in range(8)]  # Commons
-    opp.revealed = [False] * 8
-    peek = game.clone()
-    peek.players[1 - game.current].hand[slot] = opp.deck[2][0]  # a Rare
-    assert view(peek, game.current) == view(game, game.current)
+    game, peek = hidden_rare_trap(slot)
     for seed in range(2):
         assert (MctsBot(seed, iterations=40).choose(game, game.current)
                 == MctsBot(seed, iterations=40).choose(peek, game.current))
