@@ -131,7 +131,9 @@ class SlotTests(BaseTestCase):
 
     def test_c_game_3_the_challenged_players_slots_are_not_checked(self) -> None:
         self.fill(self.bob, 15)
-        services.challenge(self.alice, self.bob, deck_of(self.alice))
+        game = services.challenge(self.alice, self.bob, deck_of(self.alice))
+        self.assertEqual((game.status, game.player2_id), (Status.CHALLENGE, self.bob.pk))
+        self.assertEqual(services.used_slots(self.bob), 16)  # over his 15: not refused
 
 
 class HostTests(BaseTestCase):
