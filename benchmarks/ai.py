@@ -29,8 +29,8 @@ from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
 
-from marcomage.ai import GreedyBot, MctsBot, new_match
-from marcomage.engine import Game, push
+from marcomage.games.marcomage import Game, push
+from marcomage.games.marcomage.bots import GreedyBot, MctsBot, new_match
 from marcomage.simulate import ProgressBar, simulate, wilson
 
 TARGET_RATE = 0.70

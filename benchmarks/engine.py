@@ -27,8 +27,7 @@ from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
 
-from marcomage.ai import deck_pool, new_match
-from marcomage.engine import (
+from marcomage.games.marcomage import (
     Action,
     Game,
     Rng,
@@ -41,6 +40,7 @@ from marcomage.engine import (
     state_hash,
     to_json,
 )
+from marcomage.games.marcomage.bots import deck_pool, new_match
 
 TARGET_TURNS_PER_SECOND = 30_000
 

@@ -1,7 +1,7 @@
 """Convert the 2010 card list into the package's own card data file.
 
 Run once when the source data changes:
-    python scripts/convert_cards.py ../shared/marcomage-2010 src/marcomage/engine/data
+    python scripts/convert_cards.py ../shared/marcomage-2010 src/marcomage/games/marcomage/data
 Card ids are kept as they are: decks and replays refer to them forever.
 """
 

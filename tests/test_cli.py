@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from marcomage.ai import make_bot, new_match
 from marcomage.cli import main
-from marcomage.conformance import read_cases, run_case
-from marcomage.engine import CARDS, Action, from_json, push, state_hash, to_json
+from marcomage.games.marcomage import CARDS, Action, from_json, push, state_hash, to_json
+from marcomage.games.marcomage.bots import make_bot, new_match
+from marcomage.games.marcomage.golden import read_cases, run_case
 from marcomage.terminal import TerminalGame
 
 GOLDEN = Path(__file__).parent / "data" / "golden.jsonl.gz"

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .ai import BOTS, SEARCH_BOTS, make_bot, new_match
-from .ai.mcts import DEFAULT_ITERATIONS
-from .conformance import check, format_report, read_cases
-from .engine import Action, IllegalAction, from_json, push, to_json
+from .games.marcomage import Action, IllegalAction, from_json, push, to_json
+from .games.marcomage.bots import BOTS, SEARCH_BOTS, make_bot, new_match
+from .games.marcomage.bots.mcts import DEFAULT_ITERATIONS
+from .games.marcomage.golden import check, format_report, read_cases
 from .simulate import ProgressBar, simulate
 from .terminal import TerminalGame
 

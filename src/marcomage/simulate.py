@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .ai import MatchResult, make_bot, new_match, play_match
-from .engine import EndType
+from .games.marcomage import EndType
+from .games.marcomage.bots import MatchResult, make_bot, new_match, play_match
 
 Budget = tuple[float | None, int | None, bool]
 """A search bot's budget per move: seconds and/or iterations (None: not bounded by it),

@@ -9,10 +9,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any, TextIO
 
-from .ai import Bot
-from .engine import CARDS, Action, EndType, Game, IllegalAction, push, resign, view
-from .engine.actions import PLAY
-from .engine.cards import Card
+from .games.marcomage import CARDS, Action, EndType, Game, IllegalAction, push, resign, view
+from .games.marcomage.actions import PLAY
+from .games.marcomage.bots import Bot
+from .games.marcomage.cards import Card
 
 HELP = """\
 Commands:

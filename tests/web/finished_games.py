@@ -7,10 +7,10 @@ from typing import Any
 
 from django.db import transaction
 
-from marcomage.engine import Action, EndType, Game, Outcome, push
-from marcomage.rating import FinalTurn
+from marcomage.games.marcomage import Action, EndType, Game, Outcome, push
+from marcomage.games.marcomage.awards import FinalTurn
 from marcomage.web.core.events import game_finished
-from tests.engine.builders import duel
+from tests.games.marcomage.builders import duel
 
 GOBLIN = 13  # Common, Attack: 3
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from marcomage.engine.cards import CARDS
+from marcomage.games.marcomage.cards import CARDS
 from marcomage.web.decks.models import Deck
 
 from .helpers import log_in, player

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.test import RequestFactory
 
 from marcomage import web
-from marcomage.engine.cards import CARDS
+from marcomage.games.marcomage.cards import CARDS
 from marcomage.web.preferences.models import preferences_of
 
 from ..base import BaseTestCase

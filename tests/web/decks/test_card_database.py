@@ -3,7 +3,7 @@ keywords' descriptions, and the keywords page."""
 
 from __future__ import annotations
 
-from marcomage.engine.cards import CARDS, KEYWORD_NAMES
+from marcomage.games.marcomage.cards import CARDS, KEYWORD_NAMES
 
 from ..base import BaseTestCase
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from marcomage.engine.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
+from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import average_cost
 

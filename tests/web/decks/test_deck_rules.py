@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from marcomage.engine.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
+from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from marcomage.web.decks import services
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError

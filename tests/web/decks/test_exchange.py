@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.engine.cards import COMMON, RARE, UNCOMMON, card_ids
+from marcomage.games.marcomage.cards import COMMON, RARE, UNCOMMON, card_ids
 from marcomage.web.decks import exchange
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.engine.cards import CARDS, COMMON, RARE
+from marcomage.games.marcomage.cards import CARDS, COMMON, RARE
 from marcomage.web.decks.filters import ADVANCED, CardFilter, pool
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.engine import new_game
+from marcomage.games.marcomage import new_game
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, engine_deck, grant_bonus_deck, ready_decks
 

@@ -10,7 +10,7 @@ from unittest import mock
 from django.contrib.auth import authenticate
 from django.test import override_settings
 
-from marcomage.engine import Rng, from_json, random_deck, to_json
+from marcomage.games.marcomage import Rng, from_json, random_deck, to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.accounts.names import COMPUTER_NAME
 from marcomage.web.decks.models import Deck

@@ -20,7 +20,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.test import Client
 
-from marcomage.engine import CARDS, legal_actions, view
+from marcomage.games.marcomage import CARDS, legal_actions, view
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from marcomage.engine import EndType, legal_actions
-from marcomage.rating import FinalTurn
+from marcomage.games.marcomage import EndType, legal_actions
+from marcomage.games.marcomage.awards import FinalTurn
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
 from marcomage.web.games import services

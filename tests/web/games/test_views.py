@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from marcomage.engine import legal_actions, to_json
+from marcomage.games.marcomage import legal_actions, to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.games import services
 from marcomage.web.games.models import ChatMessage, Game, Status

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from marcomage.engine import EndType
-from marcomage.rating import GAME_RATING, Achievement, Award, Rating, Result, rate
+from marcomage.games.marcomage import EndType
+from marcomage.games.marcomage.awards import GAME_RATING, Achievement, Award, Rating, Result, rate
 from marcomage.web.messaging import notices
 from marcomage.web.messaging.models import SUBJECT_LENGTH, TEXT_LENGTH
 from marcomage.web.messaging.services import MessageRefused, clean

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from marcomage.engine import EndType
+from marcomage.games.marcomage import EndType
 from marcomage.web.core.events import challenge_answered
 from marcomage.web.decks.models import Deck
 from marcomage.web.messaging.models import Kind, Message

@@ -1,9 +1,9 @@
-"""scores.services.record_game: marcomage.rating's results stored per player
+"""scores.services.record_game: marcomage.games.marcomage.awards's results stored per player
 (manual: "Player rating system"; C-EXP-2, C-EXP-3, C-EXP-11, C-DECK-4)."""
 
 from __future__ import annotations
 
-from marcomage.engine import EndType
+from marcomage.games.marcomage import EndType
 from marcomage.web.scores.models import Score
 from marcomage.web.scores.services import record_game, score_of
 

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from marcomage.engine.cards import CARDS
+from marcomage.games.marcomage.cards import CARDS
 
 from . import filters
 from .cardface import face

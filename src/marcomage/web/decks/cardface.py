@@ -12,7 +12,7 @@ from math import cos, pi, sin
 
 from django.utils.safestring import SafeString, mark_safe
 
-from marcomage.engine.cards import CARDS, Card
+from marcomage.games.marcomage.cards import CARDS, Card
 
 from .keywords import slug
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.db import transaction
 
-from marcomage.engine.cards import CARDS, NO_TOKEN, TOKEN_KEYWORDS
+from marcomage.games.marcomage.cards import CARDS, NO_TOKEN, TOKEN_KEYWORDS
 
 from .models import SECTION, Deck
 from .services import SECTION_NAMES, DeckError, check_name

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from marcomage.engine.cards import CARDS, COMMON, KEYWORD_NAMES, RARE, UNCOMMON, Card
+from marcomage.games.marcomage.cards import CARDS, COMMON, KEYWORD_NAMES, RARE, UNCOMMON, Card
 
 CLASSES: tuple[tuple[str, str], ...] = (
     ("", "Any class"), ("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from marcomage.engine.cards import KEYWORD_NAMES, TOKEN_GAINS, TOKEN_KEYWORDS
+from marcomage.games.marcomage.cards import KEYWORD_NAMES, TOKEN_GAINS, TOKEN_KEYWORDS
 
 DESCRIPTIONS: dict[str, str] = {
     "Alliance": (

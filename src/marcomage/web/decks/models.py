@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from marcomage.engine.cards import NO_TOKEN
+from marcomage.games.marcomage.cards import NO_TOKEN
 
 SECTION = 15
 NAME_LENGTH = 20  # C-DECK-3

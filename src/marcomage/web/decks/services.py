@@ -13,9 +13,9 @@ from typing import Any
 
 from django.db import transaction
 
-from marcomage.engine.cards import CARDS, COMMON, RARE, UNCOMMON, Card, card_ids
-from marcomage.engine.deck import InvalidDeck, auto_tokens, check_deck, normalize_tokens
-from marcomage.engine.state import Deck as EngineDeck
+from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, Card, card_ids
+from marcomage.games.marcomage.deck import InvalidDeck, auto_tokens, check_deck, normalize_tokens
+from marcomage.games.marcomage.state import Deck as EngineDeck
 
 from .models import NAME_LENGTH, SECTION, Deck, empty_section, name_key, no_tokens
 

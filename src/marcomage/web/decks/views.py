@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.engine.cards import NO_TOKEN, TOKEN_KEYWORDS
+from marcomage.games.marcomage.cards import NO_TOKEN, TOKEN_KEYWORDS
 from marcomage.web.scores.services import score_of
 
 from . import exchange, filters, services

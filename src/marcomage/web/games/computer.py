@@ -40,10 +40,10 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.utils import timezone
 
-from marcomage.ai import Bot, deck_pool, make_bot
-from marcomage.ai.match import DECK_STREAM
-from marcomage.engine import Action, IllegalAction, Rng, auto_tokens, push, random_deck
-from marcomage.engine.state import Game as EngineGame
+from marcomage.games.marcomage import Action, IllegalAction, Rng, auto_tokens, push, random_deck
+from marcomage.games.marcomage.bots import Bot, deck_pool, make_bot
+from marcomage.games.marcomage.bots.match import DECK_STREAM
+from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.decks.services import DeckNotReady, engine_deck
 

@@ -12,8 +12,8 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from marcomage.engine import CARDS, view
-from marcomage.engine.state import OUTCOME_TEXT, EndType
+from marcomage.games.marcomage import CARDS, view
+from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of, profile_of
 

@@ -21,8 +21,7 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from marcomage import rating
-from marcomage.engine import (
+from marcomage.games.marcomage import (
     Action,
     EndType,
     IllegalAction,
@@ -33,8 +32,9 @@ from marcomage.engine import (
     resign,
     to_json,
 )
-from marcomage.engine.state import Deck as EngineDeck
-from marcomage.engine.state import Game as EngineGame
+from marcomage.games.marcomage import awards as rating
+from marcomage.games.marcomage.state import Deck as EngineDeck
+from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, engine_deck, ready_decks

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from marcomage.engine.state import OUTCOME_TEXT, EndType
-from marcomage.rating import Rating, Result
+from marcomage.games.marcomage.awards import Rating, Result
+from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
 
 BATTLE_REPORT = "Battle report"  # C-EXP-13
 CHALLENGE_ACCEPTED = "Challenge accepted"  # C-EXP-14

@@ -3,7 +3,7 @@
 Both run inside the games section's transaction: the score, the EXP and the messages are
 stored with the game's end (or the challenge's answer) or not at all.
 
-- game_finished: scores.services.record_game() applies marcomage.rating (score, the four EXP
+- game_finished: scores.services.record_game() applies the awards (score, the four EXP
   phases, level up, bonus deck); then each player whose "Battle report messages" option is
   on gets a battle report (C-EXP-13), and each player who levelled up gets a level-up
   message whatever the option (C-EXP-15: the manual wins over the 2010 engine).
@@ -18,8 +18,8 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from marcomage.engine.state import Game
-from marcomage.rating import FinalTurn
+from marcomage.games.marcomage.awards import FinalTurn
+from marcomage.games.marcomage.state import Game
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.preferences.models import Preferences
 from marcomage.web.scores.services import record_game

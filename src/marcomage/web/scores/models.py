@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from marcomage import rating
+from marcomage.games.marcomage import awards as rating
 
 
 class Score(models.Model):

@@ -1,6 +1,6 @@
 """Reading a player's score, and recording a finished game's score, EXP and level.
 
-The rules are `marcomage.rating`'s (pure functions); this module only stores their results.
+The rules are the game's awards (pure functions); this module only stores their results.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from marcomage import rating
-from marcomage.engine.state import Game
-from marcomage.rating import FinalTurn, Rating, ScoreChange
+from marcomage.games.marcomage import awards as rating
+from marcomage.games.marcomage.awards import FinalTurn, Rating, ScoreChange
+from marcomage.games.marcomage.state import Game
 from marcomage.web.decks.services import grant_bonus_deck
 
 from .models import Score

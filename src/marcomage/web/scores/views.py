@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from marcomage import rating
+from marcomage.games.marcomage import awards as rating
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import Profile, preferences_of
 

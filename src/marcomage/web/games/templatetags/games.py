@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from marcomage.engine import CARDS, Card
+from marcomage.games.marcomage import CARDS, Card
 
 register = template.Library()
 

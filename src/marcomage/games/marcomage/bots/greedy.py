@@ -1,0 +1,66 @@
+"""A one-ply bot: try every legal action on a game rebuilt from its own view and keep the
+one whose result scores best on public quantities; ties are broken by its own generator."""
+
+from __future__ import annotations
+
+from .. import Action, Game, legal_actions, push, random_deck, view
+from ..state import Deck, Player
+from .bot import bot_rng
+from .sample import sample_game
+
+WIN = 1_000_000
+EXTRA_TURN = 6
+"""Bonus for keeping the move (a Quick or Swift card), in the half-points of `side`."""
+
+
+def side(p: Player) -> int:
+    """One player's public strength in half-points: tower 2, wall 1, each facility 5,
+    each unit of stock 1/2."""
+    return (
+        4 * p.tower + 2 * p.wall + 10 * (p.quarry + p.magic + p.dungeons)
+        + p.bricks + p.gems + p.recruits
+    )
+
+
+def score(game: Game, player: int) -> int:
+    """How good `game` is for `player` (0 or 1): a won game is best, a lost one worst."""
+    if game.outcome is not None:
+        winner = game.outcome.winner
+        return 0 if winner is None else WIN if winner == player else -WIN
+    value = side(game.players[player]) - side(game.players[1 - player])
+    if game.current == player:
+        value += EXTRA_TURN
+    return value
+
+
+class GreedyBot:
+    """Plays the action with the best immediate score (one ply, no look-ahead).
+
+    >>> from marcomage.games.marcomage.bots.match import new_match
+    >>> game = new_match(1)
+    >>> GreedyBot(5).choose(game, game.current) in legal_actions(game)
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = bot_rng(seed)
+        self._opponent_deck: Deck | None = None
+
+    def choose(self, game: Game, player: int) -> Action:
+        actions = legal_actions(game)
+        if self._opponent_deck is None:
+            self._opponent_deck = random_deck(self.rng)
+        world = sample_game(view(game, player), self.rng, self._opponent_deck)
+        best: list[Action] = []
+        best_score = -WIN - 1
+        for action in actions:
+            after = world.clone()
+            push(after, action)
+            value = score(after, player)
+            if value > best_score:
+                best, best_score = [action], value
+            elif value == best_score:
+                best.append(action)
+        return best[self.rng.below(len(best))]

@@ -1,0 +1,76 @@
+"""Decks as the rules see them (C-DECK): 15 distinct cards of each rarity and up to three
+token keywords; checks, the "Auto" token choice and random decks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from marcomage.platform.rng import Rng
+
+from .cards import CARDS, COMMON, KEYWORD_BITS, NO_TOKEN, RARE, TOKEN_KEYWORDS, UNCOMMON, card_ids
+from .state import Deck
+
+DECK_SECTION = 15
+Tokens = tuple[str, str, str]
+
+
+class InvalidDeck(ValueError):
+    """A deck that cannot be played: wrong size, duplicates, or a card of the wrong rarity."""
+
+
+def check_deck(deck: Sequence[Sequence[int]]) -> Deck:
+    """Return the deck as a tuple of three sections, or raise InvalidDeck saying why."""
+    if len(deck) != 3:
+        raise InvalidDeck("A deck has three sections: Common, Uncommon and Rare.")
+    sections = []
+    for rarity, section in zip((COMMON, UNCOMMON, RARE), deck, strict=True):
+        name = ("Common", "Uncommon", "Rare")[rarity]
+        ids = tuple(int(c) for c in section)
+        if len(ids) != DECK_SECTION:
+            raise InvalidDeck(f"The {name} section holds {len(ids)} cards, not 15.")
+        if len(set(ids)) != DECK_SECTION:
+            raise InvalidDeck(f"The {name} section holds the same card twice.")
+        for card_id in ids:
+            if not 0 < card_id < len(CARDS) or CARDS[card_id].rarity != rarity:
+                raise InvalidDeck(f"Card {card_id} is not a {name} card.")
+        sections.append(ids)
+    return (sections[0], sections[1], sections[2])
+
+
+def normalize_tokens(chosen: Sequence[str]) -> Tokens:
+    """C-DECK-9: drop 'none' and repeats, keep the order, pad to three slots."""
+    kept: list[str] = []
+    for name in chosen:
+        if name == NO_TOKEN or name in kept:
+            continue
+        if name not in TOKEN_KEYWORDS:
+            raise InvalidDeck(f"{name!r} is not a token keyword.")
+        kept.append(name)
+    if len(kept) > 3:
+        raise InvalidDeck("A deck has at most three token counters.")
+    kept += [NO_TOKEN] * (3 - len(kept))
+    return (kept[0], kept[1], kept[2])
+
+
+def auto_tokens(deck: Deck) -> Tokens:
+    """C-DECK-10: the three token keywords most frequent in the deck, canonical tie order."""
+    counts = []
+    for order, name in enumerate(TOKEN_KEYWORDS):
+        bit = KEYWORD_BITS[name]
+        n = sum(1 for section in deck for c in section if c and CARDS[c].kw & bit)
+        if n:
+            counts.append((-n, order, name))
+    best = [name for _, _, name in sorted(counts)[:3]]
+    return normalize_tokens(best)
+
+
+def random_deck(rng: Rng, pool: Sequence[Sequence[int]] | None = None) -> Deck:
+    """15 distinct random cards of each rarity, from `pool` (by rarity) or the whole set."""
+    sections = []
+    for rarity in (COMMON, UNCOMMON, RARE):
+        ids = list(pool[rarity] if pool is not None else card_ids(rarity))
+        picked = []
+        for _ in range(DECK_SECTION):
+            picked.append(ids.pop(rng.below(len(ids))))
+        sections.append(tuple(picked))
+    return (sections[0], sections[1], sections[2])
