@@ -1,1 +1,33 @@
-"""The game systems the site hosts, each a pure ruleset behind the platform protocol."""
+"""The game systems the site hosts, each a pure ruleset behind the platform protocol.
+
+`RULESETS` maps a ruleset id to its ruleset; the site, the bots and the command line find a
+game only here (`find_ruleset`). Tests may `register` a ruleset of their own.
+"""
+
+from __future__ import annotations
+
+from marcomage.platform.protocol import Ruleset
+
+from .marcomage.ruleset import RULESET as MARCOMAGE
+
+RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
+
+
+class UnknownRuleset(KeyError):
+    """No game system has this id."""
+
+
+def find_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset registered under `ruleset_id`."""
+    try:
+        return RULESETS[ruleset_id]
+    except KeyError:
+        raise UnknownRuleset(f"There is no game system {ruleset_id!r}.") from None
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a ruleset (the test-only ones); an id already taken by another is refused."""
+    present = RULESETS.get(ruleset.id)
+    if present is not None and present is not ruleset:
+        raise ValueError(f"A ruleset {ruleset.id!r} is registered already.")
+    RULESETS[ruleset.id] = ruleset

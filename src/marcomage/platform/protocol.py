@@ -1,0 +1,136 @@
+"""The protocol every game system implements (PL-PROTO): the only door between a ruleset and
+the site, the bots, replays and statistics.
+
+Seats are numbered from 0 everywhere (Python, JSON, URLs, the database). An action is a JSON
+object with a "type" and ids only; a state is opaque to everyone but its ruleset, which turns
+it into canonical JSON (`to_json`) and into what one seat may see (`view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypedDict, runtime_checkable
+
+Seat = int
+"""A seat number, 0 to seats-1."""
+
+Action = dict[str, Any]
+"""A move as JSON: {"type": ..., ids...} (PL-PROTO-4)."""
+
+Event = dict[str, Any]
+"""Something that happened, with a "visibility" like zones have (PL-PROTO-5)."""
+
+State = Any
+"""A ruleset's own state object; only the ruleset reads it."""
+
+SURRENDER, ABORT, ABANDON = "surrender", "abort", "abandon"
+PLATFORM_END_TYPES = (SURRENDER, ABORT, ABANDON)
+"""End types the platform adds to every game (PL-PROTO-6): surrender (a seat resigns), abort
+(no winner, an inactive player) and abandon (the opponent stopped moving: "Finish")."""
+
+
+class IllegalAction(ValueError):
+    """An action the ruleset refuses; the state is left exactly as it was (PL-PROTO-5)."""
+
+    code = "illegal"
+
+    def __init__(self, message: str = "That move is not allowed now.", code: str | None = None
+                 ) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Why a deck cannot be played: a stable code and words a player understands."""
+
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A deck format of one game system (PL-SHARED-2)."""
+
+    id: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended (PL-PROTO-6); `winners` is empty for a draw or an abort."""
+
+    result: str  # "win" | "draw"
+    winners: tuple[Seat, ...]
+    end_type: str
+    final_round: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"result": self.result, "winners": list(self.winners),
+                "end_type": self.end_type, "final_round": self.final_round}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Outcome:
+        return cls(str(doc["result"]), tuple(int(s) for s in doc["winners"]),
+                   str(doc["end_type"]), int(doc["final_round"]))
+
+
+class DeckEntry(TypedDict):
+    card: int | str
+    count: int
+
+
+class DeckDoc(TypedDict, total=False):
+    """The platform deck document (PL-SHARED-2); `extra` is the game's own part (MArcomage's
+    token keywords, Elder Tale's three decks, a Mage Wars pack)."""
+
+    game: str
+    format: str
+    name: str
+    entries: list[DeckEntry]
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAward:
+    """What one seat earns from a finished game (PL-SHARED-4): the result from its side,
+    the EXP gained, and the game's own details (awards, phases) for a battle report."""
+
+    result: str  # "win" | "loss" | "draw" | "none"
+    exp: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """One game system behind the platform (PL-PROTO). Pure: no I/O, no clock, no global
+    random source (PL-PROTO-1)."""
+
+    id: str
+    name: str
+    version: int
+    seats: range
+    formats: Mapping[str, Format]
+    options_type: type
+    max_steps: int
+    """A bound on accepted actions in one game; the conformance suite's playout cap."""
+
+    def options_from_json(self, doc: Mapping[str, Any]) -> Any: ...
+    def options_to_json(self, options: Any) -> dict[str, Any]: ...
+    def validate_deck(self, deck: DeckDoc, fmt: str) -> list[Violation]: ...
+    def starter_decks(self) -> list[DeckDoc]: ...
+    def new_game(self, options: Any, decks: Sequence[DeckDoc], seed: int) -> State: ...
+    def to_act(self, state: State) -> frozenset[Seat]: ...
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]: ...
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]: ...
+    def view(self, state: State, viewer: Seat | None) -> dict[str, Any]: ...
+    def outcome(self, state: State) -> Outcome | None: ...
+    def resign(self, state: State, seat: Seat) -> State: ...
+    def end(self, state: State, end_type: str, winners: Sequence[Seat]) -> State: ...
+    def awards(self, state: State, levels: Sequence[int], friendly: bool,
+               last: tuple[Seat, Action] | None) -> list[SeatAward]: ...
+    def to_json(self, state: State) -> dict[str, Any]: ...
+    def from_json(self, doc: Mapping[str, Any]) -> State: ...
