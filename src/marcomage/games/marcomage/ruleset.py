@@ -17,6 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from marcomage.platform.decks import DeckLimits
 from marcomage.platform.protocol import (
     DeckDoc,
     DeckEntry,
@@ -44,6 +45,9 @@ SECTION_NAMES = ("Common", "Uncommon", "Rare")
 MAX_STEPS = 5000
 """A bound on accepted actions: the round cap of C-END-1 (250 turns) times 20, room for
 the Quick and Swift chains that keep the move without ending the turn."""
+
+COPIES = DeckLimits(max_copies=1)
+"""C-DECK-1: each card once; the section sizes are MArcomage's own check."""
 
 _PLATFORM_ENDS: dict[str, EndType] = {
     "surrender": EndType.SURRENDER, "abort": EndType.ABORT, "abandon": EndType.ABANDON,
@@ -111,13 +115,11 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
                 "entries", f"{CARDS[card_id].name} has a count of {count!r}, not 1."))
             continue
         counts[card_id] = counts.get(card_id, 0) + count
+    valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
+    problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
     sizes = [0, 0, 0]
     for card_id, count in counts.items():
         sizes[CARDS[card_id].rarity] += count
-        if count > 1:
-            problems.append(Violation(
-                "copies", f"{CARDS[card_id].name} is in the deck {count} times; "
-                          "a deck holds each card once."))
     for rarity, name in enumerate(SECTION_NAMES):
         if sizes[rarity] != DECK_SECTION:
             problems.append(Violation(
