@@ -125,7 +125,8 @@ class EditorTest(BaseTestCase):
         assert slots(self.saved()).tokens == ["Mage", "none", "none"]
         assert '<option value="Mage" selected>' in html
         html = self.post(f"{self.url}tokens/", {"token1": "Dragon"}, **HTMX).content.decode()
-        assert "not a token keyword" in html and slots(self.saved()).tokens == ["Mage", "none", "none"]
+        assert "not a token keyword" in html
+        assert slots(self.saved()).tokens == ["Mage", "none", "none"]
         deck = Deck.objects.get(owner=self.alice, name="deck 1")
         html = self.post(f"/decks/{deck.pk}/auto/", {}, **HTMX).content.decode()
         tokens = slots(Deck.objects.get(pk=deck.pk)).tokens
@@ -151,7 +152,8 @@ class EditorTest(BaseTestCase):
         upload = SimpleUploadedFile("deck_3.csv", text.replace("deck 3", "third").encode())
         response = self.post(f"{self.url}import/", {"deck_file": upload})
         assert response.status_code == 302
-        assert self.saved().name == "third" and slots(self.saved()).sections == slots(source).sections
+        assert self.saved().name == "third"
+        assert slots(self.saved()).sections == slots(source).sections
         bad = SimpleUploadedFile("bad.csv", text.encode())  # "deck 3" is taken
         response = self.post(f"{self.url}import/", {"deck_file": bad})
         assert any("Import refused" in m and "already have a deck" in m

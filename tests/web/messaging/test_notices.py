@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from marcomage.games.marcomage import EndType
 from marcomage.games.marcomage.awards import GAME_RATING, Achievement, Award, Rating, Result, rate
 from marcomage.web.messaging import notices
-from marcomage.web.rulesets.marcomage import reports
 from marcomage.web.messaging.models import SUBJECT_LENGTH, TEXT_LENGTH
 from marcomage.web.messaging.services import MessageRefused, clean
+from marcomage.web.rulesets.marcomage import reports
 
 
 @pytest.mark.parametrize(("modifier", "text"), [

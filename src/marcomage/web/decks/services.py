@@ -14,7 +14,7 @@ from django.db import transaction
 from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import DeckDoc
 from marcomage.platform.rating import deck_slots as level_deck_slots
-from marcomage.web.rulesets import widget
+from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
 from .models import NAME_LENGTH, Deck, name_key

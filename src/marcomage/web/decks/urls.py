@@ -3,7 +3,7 @@ its card database at /cards/) from its widget folder."""
 
 from django.urls import path
 
-from marcomage.web.rulesets import deck_urlpatterns
+from marcomage.web.core.widgets import deck_urlpatterns
 
 from . import views
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from marcomage.games import find_ruleset
 from marcomage.platform.rating import deck_slots as level_deck_slots
-from marcomage.web.rulesets import widget
+from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
 from . import services

@@ -33,15 +33,15 @@ from marcomage.games.marcomage import (
     to_json,
 )
 from marcomage.games.marcomage import awards as rating
-from marcomage.games.marcomage.state import Deck as EngineDeck
 from marcomage.games.marcomage.ruleset import RULESET
+from marcomage.games.marcomage.state import Deck as EngineDeck
 from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, ready_decks
-from marcomage.web.rulesets.marcomage.slots import engine_deck
 from marcomage.web.players.activity import INACTIVE, ONLINE
 from marcomage.web.preferences.models import preferences_of
+from marcomage.web.rulesets.marcomage.slots import engine_deck
 from marcomage.web.scores.services import level_of
 
 from .models import (

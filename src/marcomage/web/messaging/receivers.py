@@ -22,8 +22,8 @@ from django.dispatch import receiver
 from marcomage.games import find_ruleset
 from marcomage.platform.protocol import Outcome, State
 from marcomage.web.core.events import challenge_answered, game_rated
+from marcomage.web.core.widgets import widget
 from marcomage.web.preferences.models import Preferences
-from marcomage.web.rulesets import widget
 
 from . import notices
 from .models import Kind

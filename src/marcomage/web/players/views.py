@@ -10,11 +10,11 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from marcomage.games import RULESETS, find_ruleset
 from marcomage.web.accounts.names import name_key
 from marcomage.web.preferences.choices import PlayersFilter, Status
 from marcomage.web.preferences.countries import COUNTRY_NAMES
 from marcomage.web.preferences.models import Profile, preferences_of, profile_of
-from marcomage.games import RULESETS, find_ruleset
 from marcomage.web.scores.services import score_of, scores_of
 
 from . import services

@@ -5,12 +5,12 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-def empty_section():
+def empty_section() -> list[int]:
     """Fifteen empty slots (card 0), the default of the schema this migration made."""
     return [0] * 15
 
 
-def no_tokens():
+def no_tokens() -> list[str]:
     """Three empty token slots, the default of the schema this migration made."""
     return ["none"] * 3
 

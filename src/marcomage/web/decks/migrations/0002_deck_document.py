@@ -8,6 +8,8 @@ each section ({"common": [2, 7], "uncommon": [], "rare": [14]}), so the editor s
 slot for slot as before. A full deck has no "empty" key.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import migrations, models
 
@@ -15,7 +17,7 @@ SECTIONS = ("common", "uncommon", "rare")
 SECTION = 15
 
 
-def to_document(apps, schema_editor):
+def to_document(apps: Any, schema_editor: Any) -> None:
     """Slots and tokens to entries and extra, nothing lost."""
     Deck = apps.get_model("decks", "Deck")
     for deck in Deck.objects.all():
@@ -24,14 +26,14 @@ def to_document(apps, schema_editor):
                         for section in slots for card in section if card]
         deck.extra = {"tokens": list(deck.tokens)}
         empty = {name: [i for i, card in enumerate(section) if not card]
-                 for name, section in zip(SECTIONS, slots)}
+                 for name, section in zip(SECTIONS, slots, strict=True)}
         if any(empty.values()):
             deck.extra["empty"] = empty
         deck.game, deck.format = "marcomage", "standard"
         deck.save(update_fields=["entries", "extra", "game", "format"])
 
 
-def to_slots(apps, schema_editor):
+def to_slots(apps: Any, schema_editor: Any) -> None:
     """Back to 45 slots: each section takes its share of the entries in order and gets its
     holes back; decks of other game systems cannot exist in the old schema and are deleted."""
     Deck = apps.get_model("decks", "Deck")

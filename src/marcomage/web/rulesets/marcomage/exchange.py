@@ -22,7 +22,6 @@ from typing import Any
 from django.db import transaction
 
 from marcomage.games.marcomage.cards import CARDS, NO_TOKEN, TOKEN_KEYWORDS
-
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError, check_name
 
