@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from marcomage.games import RULESETS, register
 from marcomage.web.decks import services
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError, DeckNotReady, deck_document, ready_decks
 from marcomage.web.scores.models import Score
+from tests.platform.toy import RULESET as TOY
 
 from ..base import BaseTestCase
 from ..mini_ruleset import registered
@@ -116,3 +118,19 @@ class DeckDocumentTest(BaseTestCase):
         with pytest.raises(DeckNotReady, match="not ready: The Common section holds 14 cards"):
             deck_document(deck)
         assert deck not in ready_decks(self.alice, "marcomage")
+
+
+class ToyDeckTest(BaseTestCase):
+    def test_PL_SHARED_2_the_toy_gets_the_generic_editor_checked_by_its_ruleset(self) -> None:
+        register(TOY)
+        self.addCleanup(RULESETS.pop, TOY.id, None)
+        self.log_in(self.alice)
+        self.post("/decks/new/", {"game": "toy", "name": "Cards", "starter": "low"})
+        deck = Deck.objects.get(owner=self.alice, game="toy")
+        assert (deck.format, deck.ready, deck.card_count) == ("tiny", True, 6)
+        self.post(f"/decks/{deck.pk}/entries/", {"entries": "1 3\n12\n"})
+        deck.refresh_from_db()
+        assert deck.entries == [{"card": 1, "count": 3}, {"card": 12, "count": 1}]
+        page = self.client.get(f"/decks/{deck.pk}/").content.decode()
+        assert "There is no card 12" in page and not deck.ready
+        assert ready_decks(self.alice, "toy") == []

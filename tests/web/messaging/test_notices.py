@@ -30,7 +30,7 @@ def test_modifiers_are_written_as_the_manuals_percentages(modifier: str, text: s
 def test_C_EXP_15_level_up_names_the_bonus_slots_of_that_level(
         level: int, game_slot: bool, deck_slot: bool) -> None:
     assert notices.level_up_subject(level) == f"Level up ({level})"
-    text = notices.level_up(level)
+    text = reports.level_up(level)
     assert f"level {level}." in text
     assert ("bonus game slot" in text) is game_slot
     assert ("bonus deck slot" in text) is deck_slot
@@ -85,5 +85,5 @@ def test_PL_SHARED_4_the_generic_battle_report_names_game_result_and_exp() -> No
 
 
 def test_PL_SHARED_4_a_level_up_in_another_game_names_it_and_no_site_bonus() -> None:
-    text = notices.level_up(12, "Toy")
+    text = notices.level_up(12, "Toy")  # no slots: they follow the MArcomage level
     assert text == "Congratulations, you have reached level 12 in Toy."

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import DeckDoc
-from marcomage.platform.rating import deck_slots as level_deck_slots
+from marcomage.platform.rating import DECK_SLOTS
 from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
@@ -22,7 +22,6 @@ from .models import NAME_LENGTH, Deck, name_key
 DEFAULT_GAME = "marcomage"
 """The game system a new account gets its decks for, and the one the deck list opens on."""
 
-DECK_SLOTS = 8  # PL-SHARED-2, C-DECK-4: decks per game system
 
 
 class DeckNotReady(ValueError):
@@ -41,17 +40,32 @@ def game_name(game: str) -> str:
         return game
 
 
-def level_bonus(game: str) -> bool:
-    """Whether the game's levels bring bonus deck slots (MArcomage's every 6th level)."""
+def slots_at_level(game: str, level: int) -> int:
+    """Decks a player may have in `game` at `level`: the game's own rule where its widgets
+    give one (`deck_editor.deck_slots`, MArcomage's bonus every 6th level), else 8."""
     editor = widget(game, "deck_editor")
-    return bool(getattr(editor, "LEVEL_BONUS_DECK_SLOTS", False))
+    rule = getattr(editor, "deck_slots", None)
+    return DECK_SLOTS if rule is None else int(rule(level))
+
+
+def level_bonus(game: str) -> bool:
+    """Whether levels in `game` bring deck slots."""
+    return slots_at_level(game, 0) != slots_at_level(game, 1000)
 
 
 def deck_slots(user: Any, game: str) -> int:
     """PL-SHARED-2: 8 decks per game system, plus the level bonus where the game has one."""
-    if level_bonus(game):
-        return level_deck_slots(level_of(user, game))
-    return DECK_SLOTS
+    return slots_at_level(game, level_of(user, game))
+
+
+def next_bonus_level(game: str, level: int) -> int | None:
+    """The next level that brings a deck slot in `game`, or None when levels bring none."""
+    if not level_bonus(game):
+        return None
+    later = level + 1
+    while slots_at_level(game, later) == slots_at_level(game, level):
+        later += 1
+    return later
 
 
 def decks_of(user: Any, game: str) -> list[Deck]:

@@ -12,7 +12,7 @@ from django.dispatch import receiver
 
 from marcomage.web.core.events import game_rated
 
-from .services import DEFAULT_GAME, give_starter_decks, grant_bonus_deck, level_bonus
+from .services import DEFAULT_GAME, give_starter_decks, grant_bonus_deck, slots_at_level
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
@@ -25,8 +25,7 @@ def create_decks(sender: Any, instance: Any, created: bool, raw: bool = False, *
 @receiver(game_rated, dispatch_uid="decks.game_rated")
 def bonus_decks(sender: Any, *, ruleset: str, rated: Sequence[Any], **_: Any) -> None:
     """Each seat whose new level brings a deck slot in this game gets an empty deck."""
-    if not level_bonus(ruleset):
-        return
     for seat in rated:
-        if seat.bonus_deck_slot:
+        if seat.levelled_up and (slots_at_level(ruleset, seat.level)
+                                 > slots_at_level(ruleset, seat.level_before)):
             grant_bonus_deck(seat.user, ruleset)

@@ -14,7 +14,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from marcomage.games import find_ruleset
-from marcomage.platform.rating import deck_slots as level_deck_slots
 from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
@@ -58,8 +57,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         "decks": decks,
         "level": level,
         "deck_slots": slots,
-        "level_bonus": services.level_bonus(game),
-        "next_bonus_level": _next_bonus_level(level),
+        "next_bonus_level": services.next_bonus_level(game, level),
         "deck_size": getattr(editor, "DECK_SIZE", None),
         "hint_template": getattr(editor, "LIST_HINT_TEMPLATE", None),
         "free_slots": max(0, slots - len(decks)),
@@ -68,14 +66,6 @@ def deck_list(request: HttpRequest) -> HttpResponse:
                      for n, doc in enumerate(ruleset.starter_decks(), start=1)],
     }
     return render(request, "decks/list.html", context)
-
-
-def _next_bonus_level(level: int) -> int:
-    """The next level that brings a deck slot."""
-    later = level + 1
-    while level_deck_slots(later) == level_deck_slots(level):
-        later += 1
-    return later
 
 
 def _list_url(game: str) -> str:

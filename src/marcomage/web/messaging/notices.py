@@ -1,6 +1,6 @@
-"""The texts of the system's messages: the generic battle report (a game system's own, such
-as MArcomage's C-EXP-13 report, is in its widget folder), challenge answers (C-EXP-14) and
-level ups (C-EXP-15). Plain text: templates escape it like any message."""
+"""The texts of the system's messages: the generic battle report and level-up message (a game
+system's own, such as MArcomage's C-EXP-13 report and C-EXP-15 level up, are in its widget
+folder) and challenge answers (C-EXP-14). Plain text: templates escape it like any message."""
 
 from __future__ import annotations
 
@@ -27,18 +27,10 @@ def level_up_subject(level: int) -> str:
     return f"Level up ({level})"
 
 
-def level_up(level: int, game: str = "") -> str:
-    """The level-up message. In the site's main game system it names the bonus game slot
-    (every 4th level) and deck slot (every 6th level) when this level brings them (C-EXP-15,
-    C-GAME-1, C-DECK-4); in another (`game`, its name) levels bring no slots (PL-SHARED-4)."""
-    if game:
-        return f"Congratulations, you have reached level {level} in {game}."
-    lines = [f"Congratulations, you have reached level {level}."]
-    if level % 4 == 0:
-        lines.append("You have gained a bonus game slot.")
-    if level % 6 == 0:
-        lines.append("You have gained a bonus deck slot: a new empty deck is in your decks.")
-    return "\n".join(lines)
+def level_up(level: int, game: str) -> str:
+    """The level-up message of a game system without its own (PL-SHARED-4): its levels bring
+    no slots (C-EXP-15)."""
+    return f"Congratulations, you have reached level {level} in {game}."
 
 
 def challenge_answer(challenged: str, accepted: bool) -> tuple[str, str]:

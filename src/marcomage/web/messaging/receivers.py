@@ -29,9 +29,6 @@ from . import notices
 from .models import Kind
 from .services import notify
 
-DEFAULT_GAME = "marcomage"
-"""The game system whose level-up message names the site's level bonuses."""
-
 
 def wants_reports(user: Any) -> bool:
     """The player's "Battle report messages" option, read fresh from the database."""
@@ -52,6 +49,15 @@ def _report(ruleset: str, rated: Any, players: Sequence[Any], winner: str | None
                                  rated.award.exp, opponent, winner)
 
 
+def _level_up(ruleset: str, level: int) -> str:
+    """The level-up message: the game's own when its widgets have one."""
+    reports = widget(ruleset, "reports")
+    if reports is not None:
+        text: str = reports.level_up(level)
+        return text
+    return notices.level_up(level, find_ruleset(ruleset).name)
+
+
 @receiver(game_rated, dispatch_uid="messaging.game_rated")
 def on_game_rated(
     sender: Any, *, ruleset: str, state: State, outcome: Outcome, players: Sequence[Any],
@@ -66,9 +72,8 @@ def on_game_rated(
             if text is not None:
                 notify(seat.user, notices.BATTLE_REPORT, text, Kind.REPORT)
         if seat.levelled_up:
-            game = "" if ruleset == DEFAULT_GAME else find_ruleset(ruleset).name
             notify(seat.user, notices.level_up_subject(seat.level),
-                   notices.level_up(seat.level, game))
+                   _level_up(ruleset, seat.level))
 
 
 @receiver(challenge_answered, dispatch_uid="messaging.challenge_answered")

@@ -39,8 +39,3 @@ class Score(models.Model):
     def game_slots(self) -> int:
         """Simultaneous games allowed: 15 plus one every 4th level."""
         return rating.game_slots(self.level)
-
-    @property
-    def deck_slots(self) -> int:
-        """Decks allowed: 8 plus one every 6th level."""
-        return rating.deck_slots(self.level)

@@ -67,12 +67,6 @@ class Rated:
         return self.levelled_up and rating.game_slots(self.level) > rating.game_slots(
             self.level_before)
 
-    @property
-    def bonus_deck_slot(self) -> bool:
-        """The new level brings a deck slot (every 6th level, C-DECK-4)."""
-        return self.levelled_up and rating.deck_slots(self.level) > rating.deck_slots(
-            self.level_before)
-
 
 def record_game(
     game: str, state: State, players: Sequence[Any], *, friendly: bool,

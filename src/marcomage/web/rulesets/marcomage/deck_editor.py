@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marcomage.games.marcomage import awards
 from marcomage.games.marcomage.cards import NO_TOKEN, TOKEN_KEYWORDS
 from marcomage.web.decks import services as decks
 from marcomage.web.decks.models import Deck
@@ -25,8 +26,8 @@ from . import card_views, editing, exchange, filters
 from .cardface import face
 from .slots import SECTION_NAMES, slots
 
-LEVEL_BONUS_DECK_SLOTS = True
-"""Every 6th MArcomage level brings a deck slot (C-DECK-4)."""
+deck_slots = awards.deck_slots
+"""Decks a player may have at a MArcomage level: 8, plus one every 6th level (C-DECK-4)."""
 DECK_SIZE = 45
 """Cards in a ready deck, shown as "n/45" in the deck list (C-DECK-2)."""
 LIST_HINT_TEMPLATE = "decks/_marcomage_hint.html"

@@ -1,14 +1,16 @@
-"""MArcomage's battle report (C-EXP-13): one player's four EXP phases, from the rating his
-SeatAward carries and the finished game's modes. Plain text: templates escape it."""
+"""MArcomage's system messages: the battle report (C-EXP-13), one player's four EXP phases
+from the rating his SeatAward carries and the finished game's modes, and the level-up
+message with its bonus slots (C-EXP-15). Plain text: templates escape it."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
-from marcomage.games.marcomage.awards import Rating, Result
+from marcomage.games.marcomage.awards import Rating, Result, deck_slots
 from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
 from marcomage.platform.protocol import SeatAward
+from marcomage.platform.rating import game_slots
 
 RESULT_TEXT = {Result.WIN: "Victory", Result.DRAW: "Draw", Result.LOSS: "Loss"}
 # Phase 1 outcome names, as the manual's table writes them (C-EXP-4).
@@ -70,3 +72,14 @@ def battle_report(award: SeatAward, opponent: str, winner: str | None, state: An
     if doc is None:
         return None
     return report_text(Rating.from_json(doc), opponent, winner, bool(state.hidden))
+
+
+def level_up(level: int) -> str:
+    """The level-up message; it names the bonus game slot (every 4th level) and deck slot
+    (every 6th level) when this level brings them (C-EXP-15, C-GAME-1, C-DECK-4)."""
+    lines = [f"Congratulations, you have reached level {level}."]
+    if game_slots(level) > game_slots(level - 1):
+        lines.append("You have gained a bonus game slot.")
+    if deck_slots(level) > deck_slots(level - 1):
+        lines.append("You have gained a bonus deck slot: a new empty deck is in your decks.")
+    return "\n".join(lines)
