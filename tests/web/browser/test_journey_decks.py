@@ -55,6 +55,9 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.locator(f"#pool-card-{holy.id} button.take").click()
     expect(page.locator("#deck-count")).to_contain_text("1/45 cards")
     expect(page.locator(f"#pool-card-{holy.id} .in-deck")).to_have_text("In deck")
+    # The format's validator says why the deck cannot be played yet (PL-SHARED-2).
+    expect(page.locator("#deck-violations")).to_contain_text(
+        "The Common section holds 1 cards, not 15.")
 
     # Clear keyword and name; fill each section from the class-filtered pool.
     page.select_option("#id_keyword", "")
@@ -69,6 +72,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
             count += 1
             take_first(page, count)
     expect(page.locator("#deck-count")).to_contain_text("45/45 cards · ready to play")
+    expect(page.locator("#deck-violations")).to_have_count(0)
 
     # A full section refuses one more card, with the reason, and nothing changes.
     page.locator("#pool .pool-card form button.take").first.click()
