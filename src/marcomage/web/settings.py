@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "marcomage.web.preferences",
     "marcomage.web.notifications",
     "marcomage.web.decks",
+    "marcomage.web.rulesets.marcomage",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from marcomage.games.marcomage import EndType, legal_actions
-from marcomage.games.marcomage.awards import FinalTurn
+from marcomage.games.marcomage.ruleset import action_to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
 from marcomage.web.games import services
@@ -96,13 +96,15 @@ class PlayTests(BaseTestCase):
         self.assertEqual(state.outcome.end_type, EndType.SURRENDER)
         winner_seat = 1 if other == self.alice else 2
         self.assertEqual(state.outcome.winner, winner_seat - 1)
-        self.assertEqual(call["final_turn"], FinalTurn(0 if mover == self.alice else 1, action))
+        self.assertEqual(call["last"], (0 if mover == self.alice else 1, action_to_json(action)))
+        self.assertEqual((call["ruleset"], call["friendly"]), ("marcomage", False))
+        self.assertEqual(call["outcome"].winners, (winner_seat - 1,))
         with self.assertRaisesRegex(GameError, "over"):
             services.surrender(other, self.game.pk)
 
     def test_game_finished_without_a_turn_has_no_final_turn(self) -> None:
         services.surrender(self.alice, self.game.pk)
-        self.assertIsNone(self.finished.calls[0]["final_turn"])
+        self.assertIsNone(self.finished.calls[0]["last"])
 
     def test_c_game_12_abort_only_when_the_opponent_is_dead(self) -> None:
         with self.assertRaisesRegex(GameError, "three weeks"):

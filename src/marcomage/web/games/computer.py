@@ -45,7 +45,8 @@ from marcomage.games.marcomage.bots import Bot, deck_pool, make_bot
 from marcomage.games.marcomage.bots.match import DECK_STREAM
 from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
-from marcomage.web.decks.services import DeckNotReady, engine_deck
+from marcomage.web.decks.services import DeckNotReady
+from marcomage.web.rulesets.marcomage.slots import engine_deck
 
 from . import services
 from .models import COMPUTER_SEAT, AiLevel, Game, Status

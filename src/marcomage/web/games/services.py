@@ -33,13 +33,15 @@ from marcomage.games.marcomage import (
     to_json,
 )
 from marcomage.games.marcomage import awards as rating
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.state import Deck as EngineDeck
 from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
-from marcomage.web.decks.services import DeckNotReady, engine_deck, ready_decks
+from marcomage.web.decks.services import DeckNotReady, ready_decks
 from marcomage.web.players.activity import INACTIVE, ONLINE
 from marcomage.web.preferences.models import preferences_of
+from marcomage.web.rulesets.marcomage.slots import engine_deck
 from marcomage.web.scores.services import level_of
 
 from .models import (
@@ -362,10 +364,12 @@ def _store(game: Game, state: EngineGame, *, turn: dict[str, Any] | None = None)
     game.refresh_from_db()
     if finished:
         last = game.last_turn
-        final = None if last is None else rating.FinalTurn(
-            int(last["player"]), Action(str(last["kind"]), int(last["pos"]), int(last["mode"])))
-        game_finished.send(sender=Game, game_id=game.pk, state=state,
-                           players=(game.player1, game.player2), final_turn=final)
+        final = None if last is None else (int(last["player"]), {
+            "type": str(last["kind"]), "pos": int(last["pos"]),
+            **({"mode": int(last["mode"])} if last["kind"] == "play" else {})})
+        game_finished.send(sender=Game, game_id=game.pk, ruleset=RULESET.id, state=state,
+                           outcome=RULESET.outcome(state), players=(game.player1, game.player2),
+                           friendly=state.friendly, last=final)
     wake_game(game.pk, game.version, [game.player1_id, game.player2_id])
     _wake_computer(game)
 
