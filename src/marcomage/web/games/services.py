@@ -187,7 +187,7 @@ def choose_deck(user: Any, ruleset_id: str, choice: Any) -> Deck:
     try:
         deck_document(deck)
     except DeckNotReady as problem:
-        raise GameError(f"The deck {deck.name!r} is not ready: {problem}") from None
+        raise GameError(str(problem)) from None
     if deck.pk not in {d.pk for d in ready_decks(user, ruleset_id)}:
         raise GameError(f"The deck {deck.name!r} is not a deck of this game.")
     return deck
@@ -340,8 +340,10 @@ def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
     game = _locked(game_id)
     if game.status != Status.HOSTED:
         raise NotFound("This game is no longer open: it started or its host cancelled it.")
-    if game.seat_of(user) is not None:
-        raise GameError("You are in this game already.")
+    mine = game.seat_of(user)
+    if mine is not None:
+        raise GameError("You cannot join your own game." if mine.number == 0
+                        else "You are in this game already.")
     if initiated(game.host, user):
         raise GameError(f"{game.host.username} already started a game against you; only "
                         "one such game per opponent is allowed.")
