@@ -131,10 +131,10 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DE
     game.save(update_fields=["ai_level"])
     services._sit(game, 0, user, deck)
     services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
-    game = services.find_game(game.pk)
-    assert game is not None
-    services.deal(game, [mine, widgets.deck(seed)], seed)
-    return game
+    seated = services.find_game(game.pk)
+    assert seated is not None
+    services.deal(seated, [mine, widgets.deck(seed)], seed)
+    return seated
 
 
 # --- one move -----------------------------------------------------------------------------
