@@ -25,7 +25,6 @@ which repairs moves lost to a restart; opening a page never schedules a move.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +41,7 @@ from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.decks.services import DeckNotReady, deck_document
+from marcomage.web.rulesets import widget
 
 from . import services
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
@@ -87,15 +87,7 @@ def computer_seat(game: Game) -> int | None:
 def _widgets(ruleset_id: str) -> ModuleType | None:
     """The game system's computer module (web/rulesets/<id>/computer.py), or None: it may
     give the computer's deck (`deck(seed)`) and the bot of each level (`bot(...)`)."""
-    if not ruleset_id.isidentifier():
-        return None
-    try:
-        return importlib.import_module(f"marcomage.web.rulesets.{ruleset_id}.computer")
-    except ModuleNotFoundError as missing:
-        if missing.name not in (f"marcomage.web.rulesets.{ruleset_id}",
-                                f"marcomage.web.rulesets.{ruleset_id}.computer"):
-            raise
-        return None
+    return widget(ruleset_id, "computer") if ruleset_id.isidentifier() else None
 
 
 def plays(ruleset_id: str) -> bool:
