@@ -88,9 +88,9 @@ def violations_of(path: Path) -> Iterator[str]:
     for name in imports(path):
         game_internal = under(name, "marcomage.games") and name != "marcomage.games" and (
             is_module(name))
-        if (relative[0] == "platform" and (
-                under(name, "marcomage.games") or under(name, "marcomage.web")
-                or under(name, "django"))) or (relative[0] == "games" and (under(name, "marcomage.web") or under(name, "django"))):
+        forbidden = {"platform": ("marcomage.games", "marcomage.web", "django"),
+                     "games": ("marcomage.web", "django")}.get(relative[0], ())
+        if any(under(name, prefix) for prefix in forbidden):
             yield name
         elif relative[0] == "web" and game_internal:
             widget_game = relative[2] if relative[1] == "rulesets" and len(relative) > 3 else None
@@ -130,7 +130,7 @@ def test_the_walk_catches_each_kind_of_violation(tmp_path: Path) -> None:
     saved = (PACKAGE, SRC)
     SRC, PACKAGE = tmp_path, tmp_path / "marcomage"
     try:
-        for relative, (text, bad) in cases.items():
+        for relative, (text, _bad) in cases.items():
             path = PACKAGE / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
