@@ -60,8 +60,19 @@ class Mini:
 MINI = Mini()
 
 
+def use_ruleset(case: Any, ruleset: Any) -> Any:
+    """The ruleset registered for one test case: registered now and removed afterwards,
+    unless a ruleset of that id is registered already (the settings may register the toy),
+    which is then used and left in place."""
+    present = RULESETS.get(ruleset.id)
+    if present is not None:
+        return present
+    register(ruleset)
+    case.addCleanup(RULESETS.pop, ruleset.id, None)
+    return ruleset
+
+
 def registered(case: Any) -> Mini:
-    """Register "mini" for one test case; it is removed again afterwards."""
-    register(MINI)  # type: ignore[arg-type]
-    case.addCleanup(RULESETS.pop, MINI.id, None)
-    return MINI
+    """Register "mini" for one test case."""
+    found: Mini = use_ruleset(case, MINI)
+    return found

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games import RULESETS, register
 from marcomage.web.decks import services
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError, DeckNotReady, deck_document, ready_decks
@@ -14,7 +13,7 @@ from marcomage.web.scores.models import Score
 from tests.platform.toy import RULESET as TOY
 
 from ..base import BaseTestCase
-from ..mini_ruleset import registered
+from ..mini_ruleset import registered, use_ruleset
 
 
 class GameSystemDecksTest(BaseTestCase):
@@ -122,9 +121,7 @@ class DeckDocumentTest(BaseTestCase):
 
 class ToyDeckTest(BaseTestCase):
     def test_PL_SHARED_2_the_toy_gets_the_generic_editor_checked_by_its_ruleset(self) -> None:
-        if TOY.id not in RULESETS:  # the web test settings register it already
-            register(TOY)
-            self.addCleanup(RULESETS.pop, TOY.id, None)
+        use_ruleset(self, TOY)
         self.log_in(self.alice)
         self.post("/decks/new/", {"game": "toy", "name": "Cards", "starter": "low"})
         deck = Deck.objects.get(owner=self.alice, game="toy")

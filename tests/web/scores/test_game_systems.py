@@ -16,9 +16,10 @@ from marcomage.web.messaging.models import Kind, Message
 from marcomage.web.preferences.models import Preferences
 from marcomage.web.scores.models import Score
 from marcomage.web.scores.services import score_of
+from tests.platform.toy import RULESET as TOY
 
 from ..base import BaseTestCase
-from ..mini_ruleset import registered
+from ..mini_ruleset import registered, use_ruleset
 
 
 class MiniGameRatingTest(BaseTestCase):
@@ -91,3 +92,20 @@ class MiniGameRatingTest(BaseTestCase):
         page = self.client.get("/players/alice/").content.decode()
         assert '<dt>MArcomage</dt><dd class="score-game" data-game="marcomage">' in page
         assert "level 0 (100 EXP)" in page and "1 wins, 0 losses, 0 draws" in page
+
+
+class ToyRatingTest(BaseTestCase):
+    def test_PL_SHARED_4_the_toy_is_rated_by_the_platform_default_policy(self) -> None:
+        toy = use_ruleset(self, TOY)
+        carol = User.objects.create_user("carol", "pw")
+        state = toy.new_game(toy.options_from_json({}), toy.starter_decks(), seed=3)
+        state = toy.end(state, "abandon", [1])
+        with transaction.atomic():
+            game_finished.send(sender=None, game_id=9, ruleset="toy", state=state,
+                               outcome=toy.outcome(state), players=[self.alice, self.bob, carol],
+                               friendly=False, last=None)
+        # 100 EXP x 1.0 for the win, x 0.15 for a loss; all at level 0 (PL-SHARED-4).
+        assert [(s.wins, s.losses, s.exp) for s in (
+            score_of(u, "toy") for u in (self.alice, self.bob, carol))] == [
+            (0, 1, 15), (1, 0, 100), (0, 1, 15)]
+        assert score_of(self.bob).wins == 0  # MArcomage's score is another

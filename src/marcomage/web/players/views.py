@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from marcomage.games import RULESETS, find_ruleset
+from marcomage.web.accounts.activity import activity
 from marcomage.web.accounts.names import name_key
 from marcomage.web.preferences.choices import PlayersFilter, Status
 from marcomage.web.preferences.countries import COUNTRY_NAMES
@@ -18,7 +19,6 @@ from marcomage.web.preferences.models import Profile, preferences_of, profile_of
 from marcomage.web.scores.services import score_of, scores_of
 
 from . import services
-from .activity import activity
 
 
 @login_required

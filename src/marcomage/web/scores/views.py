@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from marcomage.games import RULESETS, find_ruleset
 from marcomage.platform import rating
-from marcomage.web.players.activity import activity
+from marcomage.web.accounts.activity import activity
 from marcomage.web.preferences.models import Profile, preferences_of
 
 from .ladder import PER_PAGE, ladder
