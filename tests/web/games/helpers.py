@@ -7,9 +7,12 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
+from marcomage.games import RULESETS
+from marcomage.platform.replay import Replay, ReplayHeader, VerifyReport, verify
+from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import services
-from marcomage.web.games.models import Game, Seat
+from marcomage.web.games.models import Game, Seat, Step
 
 
 def deck_of(user: Any, game: str = "marcomage") -> int:
@@ -56,3 +59,20 @@ def discard(user: Any, game: Game, pos: int = 1) -> Game:
     """The user discards the card at `pos` against the game's current version."""
     game.refresh_from_db()
     return services.act(user, game.pk, game.version, {"type": "discard", "pos": pos})
+
+
+def replay_of(game: Game) -> Replay:
+    """The platform replay the game's rows make (PL-STATE-3): header from the game and its
+    seats, one step per Step row."""
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("number"))
+    header = ReplayHeader(game.ruleset, game.ruleset_version, dict(game.options),
+                          tuple(s.deck_doc for s in seats),
+                          tuple(s.user.username for s in seats), int(game.seed))
+    steps = tuple(ReplayStep(s.seat, s.kind, s.action, s.hash_after, tuple(s.winners))
+                  for s in Step.objects.filter(game=game).order_by("index"))
+    return Replay(header, steps)
+
+
+def verified(game: Game) -> VerifyReport:
+    """Re-simulate the game from its rows and compare every stored hash."""
+    return verify(replay_of(game), RULESETS)

@@ -24,7 +24,7 @@ from marcomage.web.scores.ladder import ladder
 from marcomage.web.scores.models import Score
 
 from ..base import BaseTestCase, BaseTransactionTestCase
-from .helpers import deck_of, discard, seat, seeded, to_act
+from .helpers import deck_of, discard, seat, seeded, to_act, verified
 
 HUMAN_FIRST = 2  # seeds whose game has seat 0 (the human) move first
 COMPUTER_FIRST = 1
@@ -213,6 +213,7 @@ class MoveTests(BaseTestCase):
         computer.play_turns(game.pk)
         services.surrender(self.alice, game.pk)
         self.assertEqual(Game.objects.get(pk=game.pk).outcome["winners"], [COMPUTER_SEAT])
+        self.assertTrue(verified(game).ok)  # its own deck and moves replay from the rows
         self.assertEqual(scores(), before)
         self.assertEqual(before[0], {"level": 0, "exp": 0, "wins": 0, "losses": 0,
                                      "draws": 0})

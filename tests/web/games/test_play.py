@@ -17,7 +17,7 @@ from marcomage.web.games.models import ChatMessage, Game, Status, Step
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
 from ..base import BaseTestCase
-from .helpers import seat, start, to_act, to_move
+from .helpers import seat, start, to_act, to_move, verified
 
 MARCOMAGE = find_ruleset("marcomage")
 
@@ -128,6 +128,9 @@ class PlayTests(BaseTestCase):
         self.assertEqual((self.game.end_type, self.game.outcome), ("surrender",
                          call["outcome"].to_json()))
         self.assertIsNotNone(self.game.finished_at)
+        report = verified(self.game)  # PL-STATE-3: the rows are the game's replay
+        self.assertTrue(report.ok, report.message)
+        self.assertEqual(report.checked, 2)
         surrender_step = self.game.steps.order_by("index").last()
         assert surrender_step is not None
         self.assertEqual((surrender_step.index, surrender_step.kind, surrender_step.seat),
@@ -149,7 +152,8 @@ class PlayTests(BaseTestCase):
         services.abort(self.alice, self.game.pk)
         outcome = self.finished.calls[0]["outcome"]
         self.assertEqual((outcome.end_type, outcome.winners), ("abort", ()))
-        self.assertEqual(self.game.steps.get().kind, "abort")
+        step = self.game.steps.get()
+        self.assertEqual((step.kind, step.seat, step.winners), ("abort", None, []))
 
     def test_c_game_14_finish_after_three_weeks_on_the_opponents_turn(self) -> None:
         mover, waiter = to_move(self.game)
@@ -167,7 +171,10 @@ class PlayTests(BaseTestCase):
         services.finish(waiter, self.game.pk)
         outcome = self.finished.calls[0]["outcome"]
         self.assertEqual((outcome.end_type, outcome.winners), ("abandon", (waiter_seat.number,)))
-        self.assertEqual(self.game.steps.get().kind, "abandon")
+        step = self.game.steps.get()
+        self.assertEqual((step.kind, step.seat, step.winners),
+                         ("abandon", None, [waiter_seat.number]))
+        self.assertTrue(verified(self.game).ok)
 
     def test_c_game_17_leaving_posts_to_chat_and_the_game_stays_a_replay(self) -> None:
         """PL-SHARED-3: a finished game is never deleted; leaving hides it from the player's

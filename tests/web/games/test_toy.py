@@ -15,7 +15,7 @@ from marcomage.web.games.models import Game, Seat, Status
 from marcomage.web.games.services import GameError
 
 from ..base import BaseTestCase
-from .helpers import deck_of, seat, seeded
+from .helpers import deck_of, seat, seeded, verified
 
 TOY = find_ruleset("toy")
 
@@ -177,6 +177,9 @@ class ToyTests(BaseTestCase):
         last = game.steps.order_by("index").last()
         self.assertEqual(call["last"], (last.seat, last.action))
         self.assertEqual(acting(game), [])
+        report = verified(game)  # PL-STATE-3: simultaneous bids replay from the rows too
+        self.assertTrue(report.ok, report.message)
+        self.assertEqual(report.checked, game.steps.count())
 
     def test_surrender_in_a_three_seat_game_lets_the_other_two_win(self) -> None:
         game = toy_game(self.players)

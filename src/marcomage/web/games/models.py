@@ -158,14 +158,17 @@ class Seat(models.Model):
 
 
 class Step(models.Model):
-    """One accepted change of a running game, in order (PL-STATE-3): a seat's action, or a
-    surrender, abort or abandon; `hash_after` is the state hash after it."""
+    """One accepted change of a running game, in order (PL-STATE-3), as `platform.replay`
+    records it: a seat's action (`seat`, `action`), a seat's surrender (`seat`), or the
+    platform's abort or abandon (no seat; `winners` as passed to the ruleset's `end`);
+    `hash_after` is the state hash after it."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=10, choices=StepKind.choices)
     action = models.JSONField(null=True, blank=True)
+    winners = models.JSONField(default=list, blank=True)
     hash_after = models.CharField(max_length=64)
     created = models.DateTimeField(default=timezone.now)
 

@@ -491,7 +491,7 @@ def _last_action(game: Game) -> tuple[int, Action] | None:
 
 
 def store(game: Game, state: State, kind: Any, seat: int | None,
-          action: Action | None = None) -> None:
+          action: Action | None = None, winners: Sequence[int] = ()) -> None:
     """Write the new state, raise the version (stale → refused) and record the step, all in
     the caller's transaction; keep the seats' to_act in step; send game_finished in the same
     transaction when the game has just ended."""
@@ -513,7 +513,8 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         raise StaleVersion("The game changed meanwhile; here it is now. Nothing was played.")
     index = game.steps.count() + 1
     Step.objects.create(game=game, index=index, seat=seat, kind=kind, action=action,
-                        hash_after=state_hash(ruleset, state), created=now)
+                        winners=list(winners), hash_after=state_hash(ruleset, state),
+                        created=now)
     acting = ruleset.to_act(state) if outcome is None else frozenset()
     Seat.objects.filter(game=game).update(to_act=False)
     Seat.objects.filter(game=game, number__in=list(acting)).update(to_act=True)
@@ -601,25 +602,26 @@ def surrender(user: Any, game_id: Any) -> Game:
     return game
 
 
-def _end(game: Game, state: State, end_type: str, winners: Sequence[int], seat: int) -> None:
+def _end(game: Game, state: State, end_type: str, winners: Sequence[int]) -> None:
+    """The platform ends the game (no seat acts: PL-PROTO-6)."""
     ruleset = ruleset_of(game)
     try:
         after = ruleset.end(state, end_type, list(winners))
     except (IllegalAction, ValueError) as problem:
         raise GameError(str(problem)) from None
-    store(game, after, end_type, seat)
+    store(game, after, end_type, None, None, winners)
 
 
 @transaction.atomic
 def abort(user: Any, game_id: Any) -> Game:
     """C-GAME-12: when a participant is dead; no winner, no score."""
-    game, seat, state = _running(user, game_id)
+    game, _seat, state = _running(user, game_id)
     if game.ai_level:
         raise GameError("The computer is never inactive; surrender to end the game.")
     if not any(s.user is not None and dead(s.user) for s in game.seat_list()):
         raise GameError("You may abort only when your opponent has been inactive for more "
                         "than three weeks.")
-    _end(game, state, ABORT, (), seat.number)
+    _end(game, state, ABORT, ())
     return game
 
 
@@ -632,7 +634,7 @@ def finish(user: Any, game_id: Any) -> Game:
         raise GameError("You may finish the game only when it is your opponent's turn, he "
                         "has not moved for more than three weeks and is not dead.")
     winners = [s.number for s in game.seat_list() if not s.to_act]
-    _end(game, state, ABANDON, winners, seat.number)
+    _end(game, state, ABANDON, winners)
     return game
 
 

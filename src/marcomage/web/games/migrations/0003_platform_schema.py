@@ -89,6 +89,7 @@ class Migration(migrations.Migration):
                 ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('kind', models.CharField(choices=[('action', 'Action'), ('surrender', 'Surrender'), ('abort', 'Abort'), ('abandon', 'Abandon')], max_length=10)),
                 ('action', models.JSONField(blank=True, null=True)),
+                ('winners', models.JSONField(blank=True, default=list)),
                 ('hash_after', models.CharField(max_length=64)),
                 ('created', models.DateTimeField(default=django.utils.timezone.now)),
                 ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='steps', to='games.game')),
