@@ -68,6 +68,10 @@ class ToyTests(BaseTestCase):
         self.assertIn(hosted, services.open_games(self.carol))
         with self.assertRaisesRegex(GameError, "already"):
             services.join(self.bob, hosted.pk, toy_decks(self.bob))
+        services.unhost(self.bob, hosted.pk)  # a joiner gives his seat back
+        self.assertEqual(seat(hosted, 1).user, None)
+        self.assertEqual(services.used_slots(self.bob), 0)
+        services.join(self.bob, hosted.pk, toy_decks(self.bob))
         with self.assertRaisesRegex(GameError, "not a deck of this game"):
             services.join(self.carol, hosted.pk, deck_of(self.carol))  # a MArcomage deck
         game = services.join(self.carol, hosted.pk, toy_decks(self.carol))

@@ -119,11 +119,6 @@ class Game(models.Model):
         """The challenger or host (seat 0)."""
         return self.seat_list()[0].user
 
-    @property
-    def options_text(self) -> str:
-        """The chosen options that are on, for lists ("hidden, friendly")."""
-        return ", ".join(name.replace("_", " ") for name, value in sorted(self.options.items())
-                         if value is True)
 
 
 class Seat(models.Model):

@@ -324,14 +324,18 @@ def host(user: Any, deck_choice: Any, *, ruleset: Any = DEFAULT_RULESET, format:
 
 @transaction.atomic
 def unhost(user: Any, game_id: Any) -> None:
-    """The host cancels a hosted game that has not started yet."""
+    """The host cancels a hosted game that has not started yet; a player who joined it
+    gives his seat back instead."""
     game = _locked(game_id)
     seat = game.seat_of(user)
-    if game.status != Status.HOSTED or seat is None or seat.number != 0:
+    if game.status != Status.HOSTED or seat is None:
         raise NotFound("There is no such hosted game of yours.")
     others = [uid for uid in _user_ids(game) if uid != user.pk]
-    game.delete()
-    wake_game(int(game_id), 0, others)
+    if seat.number == 0:
+        game.delete()
+    else:
+        Seat.objects.filter(pk=seat.pk).update(user=None, deck=None, deck_name="")
+    wake_game(int(game_id), game.version, others)
 
 
 @transaction.atomic

@@ -265,9 +265,12 @@ def play_computer(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def unhost(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Cancel a hosted game nobody joined."""
-    return _lobby_action(request, lambda: services.unhost(request.user, game_id),
-                         "Hosted game cancelled.")
+    """Cancel a hosted game that has not started (its host), or give a joined seat back."""
+    game = services.find_game(game_id)
+    seat = game.seat_of(request.user) if game is not None else None
+    done = ("Hosted game cancelled." if seat is None or seat.number == 0
+            else "You left the hosted game.")
+    return _lobby_action(request, lambda: services.unhost(request.user, game_id), done)
 
 
 @login_required
