@@ -151,6 +151,12 @@ class ToyTests(BaseTestCase):
         self.assertIn('data-version="2"', html)
         self.assertEqual(seat(game, 1).to_act, False)
         self.assertIn("Waiting for alice, carol", html)
+        self.assertIn("1. you: bid: slot 0", html)
+        self.log_in(self.alice)
+        page = self.client.get(f"/games/{game.pk}/").content.decode()
+        self.assertIn("1. bob acted", page)  # not which card slot bob bid
+        self.assertNotIn("bid: slot 0</li>", page.split('class="step-log"')[1])
+        self.log_in(self.bob)
         again = self.post(f"/games/{game.pk}/act/", {
             "version": 2, "action": json.dumps({"type": "bid", "slot": 0})},
             HTTP_HX_REQUEST="true").content.decode()

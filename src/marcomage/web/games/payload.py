@@ -16,11 +16,13 @@ from marcomage.platform.protocol import Outcome
 from marcomage.web.games.boards import board_of
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of, profile_of
+from marcomage.web.rulesets.generic.board import label as generic_label
 
-from .models import ChatMessage, Game, Status
+from .models import ChatMessage, Game, Status, StepKind
 from .services import end_options, game_state, ruleset_of
 
 CHAT_LINES = 21  # C-SITE-3
+LOG_LINES = 20
 END_WORDS = {"surrender": "Surrender", "abort": "Aborted game", "abandon": "Abandoned game"}
 
 
@@ -37,6 +39,25 @@ def _outcome(doc: dict[str, Any] | None, seat: int, board: Any) -> dict[str, str
     how = (how_it_ended(outcome.end_type) if how_it_ended is not None
            else END_WORDS.get(outcome.end_type, outcome.end_type.replace("_", " ").capitalize()))
     return {"verdict": verdict, "how": how, "end_type": outcome.end_type}
+
+
+def step_log(game: Game, seat: int) -> list[str]:
+    """The latest steps, newest first, as the viewer may know them: his own actions in full,
+    only that another seat acted (its action may hold what he may not see), and the ends."""
+    names = {s.number: s.user.username if s.user else f"seat {s.number}"
+             for s in game.seat_list()}
+    lines = []
+    for step in game.steps.order_by("-index")[:LOG_LINES]:
+        who = "you" if step.seat == seat else names.get(step.seat, "")
+        if step.kind == StepKind.ACTION:
+            text = (f"you: {generic_label(step.action or {})}" if step.seat == seat
+                    else f"{who} acted")
+        elif step.kind == StepKind.SURRENDER:
+            text = f"{who} surrendered"
+        else:
+            text = f"the game was {'aborted' if step.kind == StepKind.ABORT else 'abandoned'}"
+        lines.append(f"{step.index}. {text}")
+    return lines
 
 
 def chat_lines(game: Game, user: Any) -> list[ChatMessage]:
@@ -92,6 +113,8 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
         "chat": chat_lines(game, user),
         "opponent_left": any(o.left for o in others),
         "board": widget,
+        "step_log": step_log(game, seat.number) if board.TEMPLATE.startswith(
+            "rulesets/generic/") else [],
         **widget,
     }
 
