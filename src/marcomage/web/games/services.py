@@ -36,6 +36,7 @@ from marcomage.platform.protocol import (
     Ruleset,
     State,
 )
+from marcomage.platform.rating import game_slots
 from marcomage.platform.replay import state_hash
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
@@ -63,8 +64,6 @@ STARTED = (Status.RUNNING, Status.FINISHED)
 OPEN = (Status.CHALLENGE, Status.HOSTED)
 LEFT_TEXT = "has left the game"  # C-GAME-17
 DEFAULT_RULESET = "marcomage"
-BASE_SLOTS = 15  # C-GAME-1
-SLOT_EVERY_LEVELS = 4  # C-GAME-1
 
 
 class GameError(ValueError):
@@ -97,8 +96,9 @@ def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def total_slots(user: Any) -> int:
-    """C-GAME-1: 15 slots plus one for every 4th level."""
-    return BASE_SLOTS + level_of(user) // SLOT_EVERY_LEVELS
+    """C-GAME-1: 15 slots plus one for every 4th level (of MArcomage, the site's first
+    game: the slots are shared by every game system)."""
+    return game_slots(level_of(user, DEFAULT_RULESET))
 
 
 def _playing(user: Any) -> Q:
