@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
+from marcomage.web.accounts.activity import activity
 from marcomage.web.games.boards import board_of
-from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 

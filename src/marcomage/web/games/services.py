@@ -38,10 +38,10 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import game_slots
 from marcomage.platform.replay import state_hash
+from marcomage.web.accounts.activity import INACTIVE, ONLINE
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, deck_document, ready_decks
-from marcomage.web.players.activity import INACTIVE, ONLINE
 from marcomage.web.preferences.models import preferences_of
 from marcomage.web.scores.services import level_of
 
