@@ -141,7 +141,8 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DE
     seed = services.new_seed()
     game = services._new(choice, Status.RUNNING, 2)
     game.ai_level = chosen
-    game.save(update_fields=["ai_level"])
+    game.friendly = True  # whether or not the game system has a friendly option
+    game.save(update_fields=["ai_level", "friendly"])
     services._sit(game, 0, user, deck)
     services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
     seated = services.find_game(game.pk)
