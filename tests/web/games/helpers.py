@@ -68,7 +68,8 @@ def replay_of(game: Game) -> Replay:
     header = ReplayHeader(game.ruleset, game.ruleset_version, dict(game.options),
                           tuple(s.deck_doc for s in seats),
                           tuple(s.user.username for s in seats), int(game.seed))
-    steps = tuple(ReplayStep(s.seat, s.kind, s.action, s.hash_after, tuple(s.winners))
+    steps = tuple(ReplayStep(None if s.kind in ("abort", "abandon") else s.seat, s.kind,
+                             s.action, s.hash_after, tuple(s.winners))
                   for s in Step.objects.filter(game=game).order_by("index"))
     return Replay(header, steps)
 

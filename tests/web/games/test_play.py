@@ -153,7 +153,8 @@ class PlayTests(BaseTestCase):
         outcome = self.finished.calls[0]["outcome"]
         self.assertEqual((outcome.end_type, outcome.winners), ("abort", ()))
         step = self.game.steps.get()
-        self.assertEqual((step.kind, step.seat, step.winners), ("abort", None, []))
+        self.assertEqual((step.kind, step.seat, step.winners), ("abort", 0, []))
+        self.assertTrue(verified(self.game).ok)
 
     def test_c_game_14_finish_after_three_weeks_on_the_opponents_turn(self) -> None:
         mover, waiter = to_move(self.game)
@@ -173,7 +174,7 @@ class PlayTests(BaseTestCase):
         self.assertEqual((outcome.end_type, outcome.winners), ("abandon", (waiter_seat.number,)))
         step = self.game.steps.get()
         self.assertEqual((step.kind, step.seat, step.winners),
-                         ("abandon", None, [waiter_seat.number]))
+                         ("abandon", waiter_seat.number, [waiter_seat.number]))
         self.assertTrue(verified(self.game).ok)
 
     def test_c_game_17_leaving_posts_to_chat_and_the_game_stays_a_replay(self) -> None:

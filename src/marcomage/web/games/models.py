@@ -153,10 +153,10 @@ class Seat(models.Model):
 
 
 class Step(models.Model):
-    """One accepted change of a running game, in order (PL-STATE-3), as `platform.replay`
-    records it: a seat's action (`seat`, `action`), a seat's surrender (`seat`), or the
-    platform's abort or abandon (no seat; `winners` as passed to the ruleset's `end`);
-    `hash_after` is the state hash after it."""
+    """One accepted change of a running game, in order (PL-STATE-3): a seat's action
+    (`seat`, `action`), a seat's surrender (`seat`), or the platform's abort or abandon
+    (`winners` as passed to the ruleset's `end`; `seat` is the player who asked for it, which
+    the platform's replay step leaves out); `hash_after` is the state hash after it."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField()

@@ -606,26 +606,27 @@ def surrender(user: Any, game_id: Any) -> Game:
     return game
 
 
-def _end(game: Game, state: State, end_type: str, winners: Sequence[int]) -> None:
-    """The platform ends the game (no seat acts: PL-PROTO-6)."""
+def _end(game: Game, state: State, end_type: str, winners: Sequence[int], seat: int) -> None:
+    """The platform ends the game (PL-PROTO-6) at the request of `seat`, which the step
+    keeps (the replay itself names no seat for an abort or abandon)."""
     ruleset = ruleset_of(game)
     try:
         after = ruleset.end(state, end_type, list(winners))
     except (IllegalAction, ValueError) as problem:
         raise GameError(str(problem)) from None
-    store(game, after, end_type, None, None, winners)
+    store(game, after, end_type, seat, None, winners)
 
 
 @transaction.atomic
 def abort(user: Any, game_id: Any) -> Game:
     """C-GAME-12: when a participant is dead; no winner, no score."""
-    game, _seat, state = _running(user, game_id)
+    game, seat, state = _running(user, game_id)
     if game.ai_level:
         raise GameError("The computer is never inactive; surrender to end the game.")
     if not any(s.user is not None and dead(s.user) for s in game.seat_list()):
         raise GameError("You may abort only when your opponent has been inactive for more "
                         "than three weeks.")
-    _end(game, state, ABORT, ())
+    _end(game, state, ABORT, (), seat.number)
     return game
 
 
@@ -638,7 +639,7 @@ def finish(user: Any, game_id: Any) -> Game:
         raise GameError("You may finish the game only when it is your opponent's turn, he "
                         "has not moved for more than three weeks and is not dead.")
     winners = [s.number for s in game.seat_list() if not s.to_act]
-    _end(game, state, ABANDON, winners)
+    _end(game, state, ABANDON, winners, seat.number)
     return game
 
 
