@@ -143,7 +143,8 @@ ASGI_APPLICATION = "marcomage.web.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [WEB_DIR / "templates"],
+        # The generic board keeps its templates beside its code (web/rulesets/generic/).
+        "DIRS": [WEB_DIR / "templates", WEB_DIR / "rulesets" / "generic" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
