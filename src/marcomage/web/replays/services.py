@@ -1,0 +1,238 @@
+"""Replays of finished games (PL-STATE-3, PL-SHARED-3, PL-VIEW-4): the list, one position of
+a replay rebuilt by re-simulation, the JSON export, and checking every stored game's hashes.
+
+A game is a replay once it is finished and was recorded with a seed; games finished before
+replays existed (no seed) are left out of the list and have no viewer. A running game has no
+replay for anyone, its own players included: its hidden cards must not leak (PL-VIEW-1).
+Nothing is cached in the database: every page re-simulates from the seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
+from marcomage.platform.protocol import Outcome, Ruleset
+from marcomage.platform.replay import Replay, ReplayStep, VerifyReport, verify
+from marcomage.web.accounts.names import name_key
+from marcomage.web.games.models import Game, Seat, Status, Step
+
+PER_PAGE = 25
+PLAYER_LENGTH = 40
+
+
+class NoReplay(LookupError):
+    """No replay to show: no such game, not finished yet, or recorded before replays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What the list is narrowed to; empty strings mean "any"."""
+
+    system: str = ""
+    player: str = ""
+    end_type: str = ""
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Filters:
+        """Filters from a query string; an unknown system or end type is ignored."""
+        system = str(params.get("system", "")).strip()
+        end_type = str(params.get("end", "")).strip().lower()
+        player = str(params.get("player", "")).strip()[:PLAYER_LENGTH]
+        return cls(system if system in RULESETS else "", player,
+                   end_type if end_type in end_types() else "")
+
+    def params(self) -> dict[str, str]:
+        """The non-empty filters as query-string parameters."""
+        found = {"system": self.system, "player": self.player, "end": self.end_type}
+        return {key: value for key, value in found.items() if value}
+
+
+def replayable() -> QuerySet[Game]:
+    """Every finished game recorded with a seed and at least one step."""
+    return Game.objects.filter(status=Status.FINISHED, seed__isnull=False).filter(
+        Exists(Step.objects.filter(game=OuterRef("pk"))))
+
+
+def end_types() -> list[str]:
+    """The end types that finished games have, for the filter's choices."""
+    found = replayable().order_by().values_list("end_type", flat=True).distinct()
+    return sorted(str(end) for end in found if end)
+
+
+def replays(filters: Filters) -> QuerySet[Game]:
+    """The replays the filters allow, newest first, with their seats and players."""
+    games = replayable()
+    if filters.system:
+        games = games.filter(ruleset=filters.system)
+    if filters.end_type:
+        games = games.filter(end_type=filters.end_type)
+    if filters.player:
+        games = games.filter(Exists(Seat.objects.filter(
+            game=OuterRef("pk"), user__username_key=name_key(filters.player))))
+    return games.order_by("-finished_at", "-id").prefetch_related("seats__user")
+
+
+def system_name(ruleset_id: str) -> str:
+    """The game system's name, or its id when it is no longer registered."""
+    try:
+        return str(find_ruleset(ruleset_id).name)
+    except UnknownRuleset:
+        return ruleset_id
+
+
+def systems() -> list[tuple[str, str]]:
+    """(id, name) of every registered game system, for the filter."""
+    return sorted(((key, str(ruleset.name)) for key, ruleset in RULESETS.items()),
+                  key=lambda pair: pair[1])
+
+
+def seat_names(game: Game) -> list[str]:
+    """The players' names in seat order ("" for a seat whose account is gone)."""
+    return [seat.user.username if seat.user is not None else "" for seat in game.seat_list()]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the replays list."""
+
+    game: Game
+    system: str
+    players: list[str]
+    winners: list[str]
+    result: str
+    end_type: str
+    rounds: int
+    finished: datetime | None
+
+
+def row(game: Game) -> Row:
+    """What the list shows of one finished game."""
+    names = seat_names(game)
+    outcome = Outcome.from_json(game.outcome) if game.outcome else None
+    winners = [names[seat] for seat in outcome.winners if seat < len(names)] if outcome else []
+    return Row(game, system_name(game.ruleset), names, winners,
+               outcome.result if outcome else "", game.end_type,
+               outcome.final_round if outcome else 0, game.finished_at)
+
+
+def rows(games: Iterator[Game] | list[Game]) -> list[Row]:
+    """The list lines of a page of games."""
+    return [row(game) for game in games]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat in a replay's header."""
+
+    number: int
+    name: str
+    deck_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a replay is: system, seats with their decks, options, seed and how it ended."""
+
+    game_id: int
+    ruleset_id: str
+    ruleset_version: int
+    system: str
+    seats: list[SeatLine]
+    options: list[tuple[str, Any]]
+    seed: int
+    end_type: str
+    result: str
+    winners: list[str]
+    rounds: int
+    finished: datetime | None
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name or "(gone)" for seat in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One step in the move list: its 1-based index, who took it and what it was."""
+
+    index: int
+    seat: int | None
+    player: str
+    kind: str
+    action: dict[str, Any] | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A replay at one step (0 = the start), with the move list and the all-seeing view."""
+
+    header: Header
+    step: int
+    total: int
+    moves: list[Move]
+    view: dict[str, Any]
+    board_template: str
+
+    @property
+    def has_back(self) -> bool:
+        return self.step > 0
+
+    @property
+    def has_forward(self) -> bool:
+        return self.step < self.total
+
+    @property
+    def back(self) -> int:
+        return max(0, self.step - 1)
+
+    @property
+    def forward(self) -> int:
+        return min(self.total, self.step + 1)
+
+    @property
+    def view_text(self) -> str:
+        """The view as indented JSON, for systems without a board widget."""
+        return json.dumps(self.view, indent=1, sort_keys=True)
+
+
+class BadStep(ValueError):
+    """A step that is not a whole number."""
+
+
+def parse_step(text: str | None) -> int:
+    """The step asked for in `?step=N`; absent means the start. Out of range is clamped later."""
+    if text is None or text == "":
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        raise BadStep("The step must be a whole number, e.g. ?step=12.") from None
+
+
+def finished_game(game_id: int) -> Game:
+    """The finished, recorded game `game_id` with its seats and players, or NoReplay."""
+    try:
+        return Game.objects.prefetch_related("seats__user").get(
+            pk=game_id, status=Status.FINISHED, seed__isnull=False)
+    except Game.DoesNotExist:
+        raise NoReplay("There is no replay of this game (yet).") from None
+
+
+def header(game: Game) -> Header:
+    """The header a replay page shows."""
+    line = row(game)
+    seats = [SeatLine(seat.number, seat.user.username if seat.user is not None else "",
+                      seat.deck_name) for seat in game.seat_list()]
+    options = sorted((str(key), value) for key, value in (game.options or {}).items())
+    assert game.seed is not None
+    return Header(int(game.pk), game.ruleset, int(game.ruleset_version), line.system, seats,
+                  options, int(game.seed), line.end_type, line.result, line.winners,
+                  line.rounds, line.finished)
