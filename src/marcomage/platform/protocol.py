@@ -63,7 +63,7 @@ class Format:
 class Outcome:
     """How a game ended (PL-PROTO-6); `winners` is empty for a draw or an abort."""
 
-    result: str  # "win" | "draw"
+    result: str  # "win" | "draw" | "none" (an abort: no result)
     winners: tuple[Seat, ...]
     end_type: str
     final_round: int

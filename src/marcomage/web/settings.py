@@ -143,7 +143,8 @@ ASGI_APPLICATION = "marcomage.web.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [WEB_DIR / "templates"],
+        # Each game system's widgets keep their templates beside their code (web/rulesets/).
+        "DIRS": [WEB_DIR / "templates", *sorted((WEB_DIR / "rulesets").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -152,6 +153,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "marcomage.web.core.context_processors.site",
             ],
+            "libraries": {"marcomage_board": "marcomage.web.rulesets.marcomage.board_tags"},
         },
     }
 ]

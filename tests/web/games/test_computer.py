@@ -10,7 +10,8 @@ from unittest import mock
 from django.contrib.auth import authenticate
 from django.test import override_settings
 
-from marcomage.games.marcomage import Rng, from_json, random_deck, to_json
+from marcomage.games import find_ruleset
+from marcomage.games.marcomage import Rng, random_deck, to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.accounts.names import COMPUTER_NAME
 from marcomage.web.decks.models import Deck
@@ -18,13 +19,14 @@ from marcomage.web.games import computer, services
 from marcomage.web.games.models import COMPUTER_SEAT, Game, Status
 from marcomage.web.games.services import GameError
 from marcomage.web.players.services import Query, players
+from marcomage.web.rulesets.marcomage import computer as marcomage_computer
 from marcomage.web.scores.ladder import ladder
 from marcomage.web.scores.models import Score
 
 from ..base import BaseTestCase, BaseTransactionTestCase
-from .helpers import deck_of, seeded
+from .helpers import deck_of, discard, seat, seeded, to_act
 
-HUMAN_FIRST = 2  # seeds whose game has seat 1 (the human) move first
+HUMAN_FIRST = 2  # seeds whose game has seat 0 (the human) move first
 COMPUTER_FIRST = 1
 PEGASUS = 96  # Quick, costs nothing: Attack 1, and the same player moves again
 FAST = {"normal": 40, "hard": 60}  # iteration budgets: deterministic and quick
@@ -33,38 +35,40 @@ FAST = {"normal": 40, "hard": 60}  # iteration budgets: deterministic and quick
 def start(user: Any, level: str = "easy", *, seed: int = HUMAN_FIRST,
           hidden: bool = False) -> Game:
     with seeded(seed):
-        return computer.start(user, deck_of(user), level, hidden=hidden)
+        return computer.start(user, deck_of(user), level, options={"hidden": hidden})
 
 
 def human_moves(game: Game) -> None:
-    """The human (seat 1) discards his first card, which ends his turn."""
-    game.refresh_from_db()
-    services.act(game.player1, game.pk, game.version, "discard", 1)
+    """The human (seat 0) discards his first card, which ends his turn."""
+    discard(seat(game, 0).user, game)
 
 
 class StartTests(BaseTestCase):
-    def test_a_friendly_game_starts_at_once_against_the_computer_in_seat_2(self) -> None:
+    def test_a_friendly_game_starts_at_once_against_the_computer_in_seat_1(self) -> None:
         game = start(self.alice, "normal", hidden=True)
         game.refresh_from_db()
         self.assertEqual(game.status, Status.RUNNING)
-        self.assertEqual((game.ai_level, game.friendly, game.hidden), ("normal", True, True))
-        self.assertEqual(game.player1, self.alice)
-        self.assertEqual(game.player2.username, COMPUTER_NAME)
-        self.assertEqual(game.deck2_name, computer.COMPUTER_DECK)
+        self.assertEqual((game.ai_level, game.friendly, game.options["hidden"]),
+                         ("normal", True, True))
+        self.assertEqual(seat(game, 0).user, self.alice)
+        self.assertEqual(seat(game, 1).user.username, COMPUTER_NAME)
+        self.assertEqual(seat(game, 1).deck_name, computer.COMPUTER_DECK)
         self.assertEqual(game.version, 1)
-        state = services.engine_state(game)
+        state = services.game_state(game)
         self.assertTrue(state.friendly)
-        self.assertEqual(game.current, state.current + 1)
-        self.assertEqual(game.opponent_name(1), "Computer (normal)")
+        self.assertEqual(to_act(game), state.current)
+        self.assertEqual(game.opponent_name(seat(game, 0)), "Computer (normal)")
 
     def test_the_computers_deck_is_a_legal_random_deck_from_the_seed(self) -> None:
         first = start(self.alice, seed=5)
         second = start(self.bob, seed=5)
-        decks = [services.engine_state(g).players[1].deck for g in (first, second)]
+        decks = [services.game_state(g).players[1].deck for g in (first, second)]
         self.assertEqual(decks[0], decks[1])
-        deck, tokens = computer.computer_deck(5)
-        self.assertEqual(len({c for section in deck for c in section}), 45)
-        self.assertEqual(len(tokens), 3)
+        doc = marcomage_computer.deck(5)
+        self.assertEqual(len({entry["card"] for entry in doc["entries"]}), 45)
+        self.assertEqual(len(doc["extra"]["tokens"]), 3)
+        self.assertEqual(find_ruleset("marcomage").validate_deck(doc, "standard"), [])
+        self.assertEqual(seat(first, 1).deck_doc, doc)
 
     def test_the_computer_is_one_inactive_account_that_cannot_log_in(self) -> None:
         start(self.alice)
@@ -109,7 +113,7 @@ class StartTests(BaseTestCase):
 
     def test_c_game_5_random_deck_selection(self) -> None:
         game = computer.start(self.alice, services.RANDOM_DECK, "easy")
-        self.assertEqual(game.deck1.owner, self.alice)
+        self.assertEqual(seat(game, 0).deck.owner, self.alice)
 
     def test_the_computer_cannot_be_challenged(self) -> None:
         machine = computer.computer_player()
@@ -120,43 +124,43 @@ class StartTests(BaseTestCase):
 class MoveTests(BaseTestCase):
     def test_it_answers_the_humans_move_and_gives_the_turn_back(self) -> None:
         game = start(self.alice, seed=HUMAN_FIRST)
-        self.assertEqual(game.current, 1)
+        self.assertEqual(to_act(game), 0)
         human_moves(game)
         game.refresh_from_db()
-        self.assertEqual(game.current, COMPUTER_SEAT)
+        self.assertEqual(to_act(game), COMPUTER_SEAT)
         moves = computer.play_turns(game.pk)
         game.refresh_from_db()
         self.assertGreaterEqual(moves, 1)
         self.assertEqual(game.version, 2 + moves)
-        self.assertEqual(game.current, 1)
-        self.assertEqual(game.last_turn["player"], COMPUTER_SEAT - 1)
+        self.assertEqual(to_act(game), 0)
+        self.assertEqual(game.steps.order_by("index").last().seat, COMPUTER_SEAT)
 
     def test_it_moves_first_when_the_deal_says_so(self) -> None:
         game = start(self.alice, seed=COMPUTER_FIRST)
-        self.assertEqual(game.current, COMPUTER_SEAT)
+        self.assertEqual(to_act(game), COMPUTER_SEAT)
         self.assertGreaterEqual(computer.play_turns(game.pk), 1)
         game.refresh_from_db()
-        self.assertEqual(game.current, 1)
+        self.assertEqual(to_act(game), 0)
 
     def test_it_never_moves_out_of_turn(self) -> None:
         game = start(self.alice, seed=HUMAN_FIRST)
         self.assertEqual(computer.play_turns(game.pk), 0)
         game.refresh_from_db()
-        self.assertEqual((game.version, game.current), (1, 1))
+        self.assertEqual((game.version, to_act(game)), (1, 0))
         services.surrender(self.alice, game.pk)
         self.assertEqual(computer.play_turns(game.pk), 0)
         self.assertEqual(computer.play_turns(999_999), 0)
 
     def test_it_plays_its_extra_turns_from_quick_cards(self) -> None:
         game = start(self.alice, seed=COMPUTER_FIRST)
-        state = services.engine_state(game)
+        state = services.game_state(game)
         state.players[1].hand = [PEGASUS] * 8
         Game.objects.filter(pk=game.pk).update(state=to_json(state))
         moves = computer.play_turns(game.pk)
         game.refresh_from_db()
         self.assertGreaterEqual(moves, 2)
         self.assertEqual(game.version, 1 + moves)
-        self.assertEqual(game.current, 1)
+        self.assertEqual(to_act(game), 0)
 
     @override_settings(AI_ITERATIONS=FAST)
     def test_the_search_levels_play_through_the_same_write_path(self) -> None:
@@ -164,16 +168,16 @@ class MoveTests(BaseTestCase):
             game = start(self.alice, level, seed=COMPUTER_FIRST)
             self.assertGreaterEqual(computer.play_turns(game.pk), 1)
             game.refresh_from_db()
-            self.assertEqual(game.current, 1)
+            self.assertEqual(to_act(game), 0)
 
     def test_a_stale_version_makes_it_read_the_game_again(self) -> None:
         game = start(self.alice, seed=COMPUTER_FIRST)
         real = computer.choose
 
-        def surrender_meanwhile(row: Game, state: Any) -> Any:
+        def surrender_meanwhile(row: Game) -> Any:
             if Game.objects.get(pk=row.pk).status == Status.RUNNING:
                 services.surrender(self.alice, row.pk)
-            return real(row, state)
+            return real(row)
 
         with mock.patch.object(computer, "choose", surrender_meanwhile):
             self.assertEqual(computer.play_turns(game.pk), 0)
@@ -182,25 +186,24 @@ class MoveTests(BaseTestCase):
 
     def test_c_game_15_only_surrender_ends_it_early_and_the_computer_wins_it(self) -> None:
         game = start(self.alice)
-        machine = game.player2
+        machine = seat(game, 1).user
         User.objects.filter(pk=machine.pk).update(last_activity=game.created.replace(year=2000))
-        game.refresh_from_db()
-        options = services.end_options(game, 1)
+        game = services.find_game(game.pk)
+        options = services.end_options(game, seat(game, 0))
         self.assertEqual((options.surrender, options.abort, options.finish), (True, False, False))
         with self.assertRaisesRegex(GameError, "never inactive"):
             services.abort(self.alice, game.pk)
         services.surrender(self.alice, game.pk)
         game.refresh_from_db()
-        state = services.engine_state(game)
         self.assertEqual(game.status, Status.FINISHED)
-        self.assertEqual(state.outcome.winner, COMPUTER_SEAT - 1)
+        self.assertEqual(game.outcome["winners"], [COMPUTER_SEAT])
 
     def test_friendly_no_score_and_no_exp_for_either_side(self) -> None:
         """Games against the computer are friendly: the end changes no score (C-EXP-11)
         and gives no EXP (C-EXP-3) to the human or to the computer."""
         game = start(self.alice)
         fields = ("level", "exp", "wins", "losses", "draws")
-        users = (self.alice.pk, game.player2_id)
+        users = (self.alice.pk, seat(game, 1).user_id)
 
         def scores() -> list[Any]:
             return [Score.objects.filter(user=u).values(*fields).first() for u in users]
@@ -209,20 +212,23 @@ class MoveTests(BaseTestCase):
         human_moves(game)
         computer.play_turns(game.pk)
         services.surrender(self.alice, game.pk)
-        self.assertEqual(services.engine_state(Game.objects.get(pk=game.pk)).outcome.winner,
-                         COMPUTER_SEAT - 1)
+        self.assertEqual(Game.objects.get(pk=game.pk).outcome["winners"], [COMPUTER_SEAT])
         self.assertEqual(scores(), before)
         self.assertEqual(before[0], {"level": 0, "exp": 0, "wins": 0, "losses": 0,
                                      "draws": 0})
 
-    def test_c_game_17_leaving_the_finished_game_deletes_it(self) -> None:
-        """The computer never leaves: the human's leaving is the second one."""
+    def test_c_game_17_leaving_the_finished_game_hides_it_and_keeps_the_replay(self) -> None:
+        """The computer never leaves: the human's leaving is the last one, so the chat goes;
+        the game stays, a replay (PL-SHARED-3)."""
         game = start(self.alice)
         with self.assertRaisesRegex(GameError, "surrender first"):
             services.leave(self.alice, game.pk)
         services.surrender(self.alice, game.pk)
+        services.post_chat(self.alice, game.pk, "good game")
         self.assertTrue(services.leave(self.alice, game.pk))
-        self.assertFalse(Game.objects.filter(pk=game.pk).exists())
+        self.assertTrue(Game.objects.filter(pk=game.pk, status=Status.FINISHED).exists())
+        self.assertFalse(game.chat.exists())
+        self.assertNotIn(game, services.visible_games(self.alice))
 
 
 def replace_the_unseen(state: Any, seed: int) -> Any:
@@ -245,13 +251,13 @@ class ViewOnlyTests(BaseTestCase):
         state leaves the computer's choice unchanged, at every level (PL-SHARED-5)."""
         for level in ("easy", "normal", "hard"):
             game = start(self.alice, level, seed=COMPUTER_FIRST, hidden=True)
-            state = services.engine_state(game)
-            choice = computer.choose(game, state)
+            state = services.game_state(game)
+            choice = computer.choose(game)
             changed = replace_the_unseen(state, 99)
             self.assertNotEqual(to_json(changed), to_json(state))
             Game.objects.filter(pk=game.pk).update(state=to_json(changed))
             game.refresh_from_db()
-            self.assertEqual(computer.choose(game, from_json(game.state)), choice, level)
+            self.assertEqual(computer.choose(game), choice, level)
 
 
 class ViewTests(BaseTestCase):
@@ -310,7 +316,7 @@ class WorkerTests(BaseTransactionTestCase):
         game = start(self.alice, "normal", seed=COMPUTER_FIRST)
         computer.wait()
         game.refresh_from_db()
-        self.assertEqual(game.current, 1)
+        self.assertEqual(to_act(game), 0)
         self.assertGreaterEqual(game.version, 2)
         for _ in range(3):
             if game.status != Status.RUNNING:
@@ -320,19 +326,26 @@ class WorkerTests(BaseTransactionTestCase):
             computer.wait()
             game.refresh_from_db()
             self.assertGreaterEqual(game.version, version + 2)
-            self.assertIn(game.current, (0, 1))
+            self.assertIn(to_act(game), (0, None))
 
-    def test_opening_the_game_resumes_a_move_lost_to_a_restart(self) -> None:
+    def test_opening_a_page_never_schedules_a_move(self) -> None:
+        """The worker runs outside page requests: a GET changes nothing; only the server's
+        start (resume_all) picks up a move lost to a restart."""
         with override_settings(AI_AUTOPLAY=False):
             game = start(self.alice, "easy", seed=COMPUTER_FIRST)
             computer.wait()
         game.refresh_from_db()
-        self.assertEqual((game.version, game.current), (1, COMPUTER_SEAT))
+        self.assertEqual((game.version, to_act(game)), (1, COMPUTER_SEAT))
         self.log_in(self.alice)
-        self.assertEqual(self.client.get(f"/games/{game.pk}/").status_code, 200)
+        for page in (f"/games/{game.pk}/", f"/games/{game.pk}/board/", "/games/"):
+            self.assertEqual(self.client.get(page).status_code, 200)
         computer.wait()
         game.refresh_from_db()
-        self.assertEqual(game.current, 1)
+        self.assertEqual((game.version, to_act(game)), (1, COMPUTER_SEAT))
+        self.assertEqual(computer.resume_all(), 1)
+        computer.wait()
+        game.refresh_from_db()
+        self.assertEqual(to_act(game), 0)
         self.assertGreaterEqual(game.version, 2)
 
     def test_server_start_resumes_every_game_where_the_computer_is_to_move(self) -> None:
@@ -343,7 +356,7 @@ class WorkerTests(BaseTransactionTestCase):
         computer.wait()
         waiting.refresh_from_db()
         other.refresh_from_db()
-        self.assertEqual((waiting.current, other.current, other.version), (1, 1, 1))
+        self.assertEqual((to_act(waiting), to_act(other), other.version), (0, 0, 1))
 
     def test_one_worker_per_game_and_duplicates_are_harmless(self) -> None:
         with override_settings(AI_AUTOPLAY=False):
@@ -353,6 +366,6 @@ class WorkerTests(BaseTransactionTestCase):
             self.assertLessEqual(len(computer._done), 1)
         computer.wait()
         game.refresh_from_db()
-        self.assertEqual(game.current, 1)
-        self.assertEqual(game.last_turn["player"], COMPUTER_SEAT - 1)
+        self.assertEqual(to_act(game), 0)
+        self.assertEqual(game.steps.order_by("index").last().seat, COMPUTER_SEAT)
         self.assertEqual(computer.play_turns(game.pk), 0)

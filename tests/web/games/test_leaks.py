@@ -21,12 +21,13 @@ from django.conf import settings
 from django.test import Client
 
 from marcomage.games.marcomage import CARDS, legal_actions, view
+from marcomage.games.marcomage.ruleset import action_to_json
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 
 from ..base import BaseTransactionTestCase
-from .helpers import seeded
+from .helpers import seeded, to_move
 from .test_realtime import socket_for
 
 CARD_MARK = re.compile(r'data-card="(\d+)"')
@@ -72,11 +73,12 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
 
     def forbidden_for(self, game: Game, viewer: Any) -> set[int]:
         """Cards of the opponent the viewer may not see now."""
-        state = services.engine_state(game)
-        seat = game.seat_of(viewer)
-        theirs = state.players[2 - seat]
+        state = services.game_state(game)
+        seat = services.find_game(game.pk).seat_of(viewer)
+        assert seat is not None
+        theirs = state.players[1 - seat.number]
         secret = set(theirs.hand) | {c for section in theirs.deck for c in section}
-        return secret - visible_ids(view(state, seat - 1))
+        return secret - visible_ids(view(state, seat.number))
 
     def scan(self, payload: str, game: Game, viewer: Any) -> None:
         forbidden = self.forbidden_for(game, viewer)
@@ -96,7 +98,7 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
                  self.bob.pk: ready_decks(self.bob)[1].pk}
         with seeded(1000 + number):
             challenge = services.challenge(self.alice, self.bob, decks[self.alice.pk],
-                                           hidden=True)
+                                           options={"hidden": True})
             game = services.accept(self.bob, challenge.pk, decks[self.bob.pk])
         rng = random.Random(number)
         users = {self.alice.pk: self.alice, self.bob.pk: self.bob}
@@ -121,9 +123,8 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
             game.refresh_from_db()
             if game.status != Status.RUNNING:
                 break
-            mover = game.player1 if game.current == 1 else game.player2
-            waiter = game.opponent_of(game.current)
-            action = pick(rng, services.engine_state(game))
+            mover, waiter = to_move(game)
+            action = pick(rng, services.game_state(game))
             fragment = self.clients[mover.pk].post(
                 f"/games/{game.pk}/act/",
                 {"version": game.version, "kind": action.kind, "pos": action.pos,
@@ -166,9 +167,9 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
         game.refresh_from_db()
         if game.status != Status.RUNNING:
             return None
-        mover = game.player1 if game.current == 1 else game.player2
-        action = pick(rng, services.engine_state(game))
-        services.act(mover, game.pk, game.version, action.kind, action.pos, action.mode)
+        mover, _waiter = to_move(game)
+        action = pick(rng, services.game_state(game))
+        services.act(mover, game.pk, game.version, action_to_json(action))
         return game.pk
 
     def _scan_for(self, message: str, game: Game, pk: int) -> None:
@@ -179,7 +180,7 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
     def test_the_scan_catches_a_leak(self) -> None:
         with seeded(7):
             challenge = services.challenge(self.alice, self.bob, ready_decks(self.alice)[0].pk,
-                                           hidden=True)
+                                           options={"hidden": True})
             game = services.accept(self.bob, challenge.pk, ready_decks(self.bob)[1].pk)
         secret = sorted(self.forbidden_for(game, self.alice))[0]
         with self.assertRaises(AssertionError):

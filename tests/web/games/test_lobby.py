@@ -8,16 +8,16 @@ from marcomage.web.accounts.models import User
 from marcomage.web.core.events import challenge_answered
 from marcomage.web.decks.models import Deck
 from marcomage.web.games import services
-from marcomage.web.games.models import Game, Status
+from marcomage.web.games.models import Game, Seat, Status
 from marcomage.web.games.services import GameError, NotFound
 from marcomage.web.preferences.models import preferences_of
 
 from ..base import BaseTestCase
-from .helpers import deck_of, start
+from .helpers import deck_of, seat, start, to_act
 
 
 class ChallengeTests(BaseTestCase):
-    def test_c_game_6_challenge_then_accept_starts_the_game_challenger_in_seat_1(self) -> None:
+    def test_c_game_6_challenge_then_accept_starts_the_game_challenger_in_seat_0(self) -> None:
         answers: list[dict[str, Any]] = []
 
         def receiver(**kwargs: Any) -> None:
@@ -26,14 +26,15 @@ class ChallengeTests(BaseTestCase):
         challenge_answered.connect(receiver)
         self.addCleanup(challenge_answered.disconnect, receiver)
         game = services.challenge(self.alice, self.bob, deck_of(self.alice), "Hi <b>bob</b>",
-                                  hidden=True)
+                                  options={"hidden": True})
         self.assertEqual(game.status, Status.CHALLENGE)
         self.assertEqual(game.message, "Hi <b>bob</b>")
         started = services.accept(self.bob, game.pk, deck_of(self.bob))
         self.assertEqual(started.status, Status.RUNNING)
-        self.assertEqual((started.player1, started.player2), (self.alice, self.bob))
-        self.assertTrue(started.hidden)
-        self.assertIn(started.current, (1, 2))
+        self.assertEqual(started.players(), [self.alice, self.bob])
+        self.assertEqual((started.ruleset, started.format), ("marcomage", "standard"))
+        self.assertTrue(started.options["hidden"])
+        self.assertIn(to_act(started), (0, 1))
         self.assertEqual(started.version, 1)
         self.assertEqual(len(answers), 1)
         self.assertTrue(answers[0]["accepted"])
@@ -90,7 +91,8 @@ class ChallengeTests(BaseTestCase):
         """The setting is on by default (C-GAME-5) and "random" picks a ready deck; off, the
         choice is refused."""
         game = services.challenge(self.alice, self.bob, "random")
-        self.assertTrue(game.deck1 is not None and game.deck1.ready)
+        deck = seat(game, 0).deck
+        self.assertTrue(deck is not None and deck.ready)
         game.delete()
         preferences = preferences_of(self.alice)
         preferences.random_deck_selection = False
@@ -103,8 +105,9 @@ class ChallengeTests(BaseTestCase):
 class SlotTests(BaseTestCase):
     def fill(self, user: Any, count: int) -> None:
         deck = Deck.objects.filter(owner=user).first()
-        Game.objects.bulk_create(
-            Game(player1=user, status=Status.HOSTED, deck1=deck) for _ in range(count))
+        games = Game.objects.bulk_create(
+            Game(ruleset="marcomage", status=Status.HOSTED) for _ in range(count))
+        Seat.objects.bulk_create(Seat(game=g, number=0, user=user, deck=deck) for g in games)
 
     def test_c_game_1_fifteen_slots_at_level_0(self) -> None:
         self.assertEqual(services.total_slots(self.alice), 15)
@@ -132,20 +135,20 @@ class SlotTests(BaseTestCase):
     def test_c_game_3_the_challenged_players_slots_are_not_checked(self) -> None:
         self.fill(self.bob, 15)
         game = services.challenge(self.alice, self.bob, deck_of(self.alice))
-        self.assertEqual((game.status, game.player2_id), (Status.CHALLENGE, self.bob.pk))
+        self.assertEqual((game.status, seat(game, 1).user_id), (Status.CHALLENGE, self.bob.pk))
         self.assertEqual(services.used_slots(self.bob), 16)  # over his 15: not refused
 
 
 class HostTests(BaseTestCase):
-    def test_c_game_8_host_and_join_start_with_host_in_seat_1(self) -> None:
-        hosted = services.host(self.alice, deck_of(self.alice), friendly=True)
+    def test_c_game_8_host_and_join_start_with_host_in_seat_0(self) -> None:
+        hosted = services.host(self.alice, deck_of(self.alice), options={"friendly": True})
         self.assertIn(hosted, services.open_games(self.bob))
         self.assertNotIn(hosted, services.open_games(self.alice))
         with self.assertRaisesRegex(GameError, "own game"):
             services.join(self.alice, hosted.pk, deck_of(self.alice))
         game = services.join(self.bob, hosted.pk, deck_of(self.bob))
         self.assertEqual(game.status, Status.RUNNING)
-        self.assertEqual((game.player1, game.player2), (self.alice, self.bob))
+        self.assertEqual(game.players(), [self.alice, self.bob])
         self.assertTrue(game.friendly)
         carol = User.objects.create_user("carol", "pw")
         with self.assertRaises(NotFound):

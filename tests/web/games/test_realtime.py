@@ -52,7 +52,7 @@ class GameSocketTests(BaseTransactionTestCase):
             first = await socket.receive_from()
 
             def move() -> None:
-                services.act(mover, self.game.pk, 1, "discard", 1)
+                services.act(mover, self.game.pk, 1, {"type": "discard", "pos": 1})
 
             from channels.db import database_sync_to_async
             await database_sync_to_async(move)()
@@ -94,7 +94,7 @@ class ConcurrencyTests(BaseTransactionTestCase):
         def submit() -> None:
             try:
                 barrier.wait()
-                services.act(mover, game.pk, 1, "discard", 1)
+                services.act(mover, game.pk, 1, {"type": "discard", "pos": 1})
                 outcome = "applied"
             except StaleVersion:
                 outcome = "stale"
@@ -113,5 +113,5 @@ class ConcurrencyTests(BaseTransactionTestCase):
         self.assertEqual(sorted(results), ["applied"] + ["stale"] * (attempts - 1))
         game = Game.objects.get(pk=game.pk)
         self.assertEqual(game.version, 2)
-        self.assertEqual(game.last_turn, {"player": 2 - game.current, "kind": "discard",
-                                          "pos": 1, "mode": 0})
+        step = game.steps.get()
+        self.assertEqual((step.index, step.action), (1, {"type": "discard", "pos": 1}))

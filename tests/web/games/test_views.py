@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from django.test import Client
 
-from marcomage.games.marcomage import legal_actions, to_json
+from marcomage.games.marcomage import to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.games import services
 from marcomage.web.games.models import ChatMessage, Game, Status
 from marcomage.web.preferences.models import Preferences
 
 from ..base import BaseTestCase
-from .helpers import deck_of, start, to_move
+from .helpers import deck_of, start, to_act, to_move
 
 EVIL = '<script>alert("x")</script>'
 
@@ -32,7 +32,7 @@ class LobbyViewTests(BaseTestCase):
                              {"deck": deck_of(self.alice), "message": EVIL, "hidden": "1"})
         self.assertEqual(response.status_code, 302)
         game = Game.objects.get()
-        self.assertTrue(game.hidden)
+        self.assertTrue(game.options["hidden"])
         bob = Client(enforce_csrf_checks=True)
         self.log_in(self.bob, bob)
         page = bob.get("/games/").content.decode()
@@ -107,7 +107,7 @@ class GameViewTests(BaseTestCase):
 
     def test_towers_and_walls_are_drawn_to_scale(self) -> None:
         """Tower out of 100 and wall out of 150 (C-LIM), for both players."""
-        state = services.engine_state(self.game)
+        state = services.game_state(self.game)
         state.players[0].tower, state.players[0].wall = 50, 75
         state.players[1].tower, state.players[1].wall = 100, 150
         Game.objects.filter(pk=self.game.pk).update(state=to_json(state))
@@ -120,11 +120,12 @@ class GameViewTests(BaseTestCase):
 
     def test_play_over_htmx_answers_with_the_new_board(self) -> None:
         mover, _ = to_move(self.game)
-        action = legal_actions(services.engine_state(self.game))[0]
+        action = services.ruleset_of(self.game).legal_actions(
+            services.game_state(self.game), to_act(self.game))[0]
         self.log_in(mover)
         response = self.post(f"/games/{self.game.pk}/act/",
-                             {"version": 1, "kind": action.kind, "pos": action.pos,
-                              "mode": action.mode}, HTTP_HX_REQUEST="true")
+                             {"version": 1, "kind": action["type"], "pos": action["pos"],
+                              "mode": action.get("mode", 0)}, HTTP_HX_REQUEST="true")
         html = response.content.decode()
         self.assertTrue(html.startswith('<div id="game-board"'))
         self.assertIn('data-version="2"', html)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from marcomage.platform import protocol
+
 PLAY = "play"
 DISCARD = "discard"
 
@@ -40,8 +42,8 @@ class Action:
         return f"{self.kind} {self.pos}"
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse; the game is left exactly as it was (C-TURN-17).
+class IllegalAction(protocol.IllegalAction):
+    """An action the rules refuse; the game is left exactly as it was (C-TURN-17, PL-PROTO-5).
 
     `legacy` is the 2010 engine's refusal text, used by the conformance check."""
 

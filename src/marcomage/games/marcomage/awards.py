@@ -14,11 +14,11 @@ phase (C-GEN-1, C-EXP-3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum, IntEnum, StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import PLAY, Action
 from .cards import CARDS, COMMON, COMPLETION_RITUAL, RARE
@@ -230,6 +230,14 @@ class Phase:
     modifier: Decimal
     exp: int
 
+    def to_json(self) -> dict[str, Any]:
+        """{"modifier": "1.05", "exp": 105}: the modifier as a decimal string (no floats)."""
+        return {"modifier": str(self.modifier), "exp": self.exp}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Phase:
+        return cls(Decimal(str(doc["modifier"])), int(doc["exp"]))
+
 
 def game_rating(result: Result, end_type: EndType) -> Phase:
     """Phase 1: the base 100 EXP times the outcome's modifier (C-EXP-4).
@@ -346,6 +354,28 @@ class Rating:
     def gain(self) -> int:
         """The EXP the player gains: the result of the last phase."""
         return self.award.exp
+
+    def to_json(self) -> dict[str, Any]:
+        """The rating as JSON for a battle report kept apart from the game (decimals as
+        strings, the achievement and awards by their manual names); `from_json` rebuilds it."""
+        return {
+            "result": str(self.result), "end_type": str(self.end_type), "level": self.level,
+            "opponent_level": self.opponent_level, "game": self.game.to_json(),
+            "opponent": self.opponent.to_json(), "achievement": self.achievement.text,
+            "victory": self.victory.to_json(), "awards": [a.value for a in self.awards],
+            "award": self.award.to_json(), "gain": self.gain,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Rating:
+        achievements = {a.text: a for a in Achievement}
+        return cls(
+            Result(doc["result"]), EndType(doc["end_type"]), int(doc["level"]),
+            int(doc["opponent_level"]), Phase.from_json(doc["game"]),
+            Phase.from_json(doc["opponent"]), achievements[doc["achievement"]],
+            Phase.from_json(doc["victory"]), tuple(Award(a) for a in doc["awards"]),
+            Phase.from_json(doc["award"]),
+        )
 
 
 def rate(

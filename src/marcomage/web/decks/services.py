@@ -16,6 +16,7 @@ from django.db import transaction
 from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, Card, card_ids
 from marcomage.games.marcomage.deck import InvalidDeck, auto_tokens, check_deck, normalize_tokens
 from marcomage.games.marcomage.state import Deck as EngineDeck
+from marcomage.platform.protocol import DeckDoc
 
 from .models import NAME_LENGTH, SECTION, Deck, empty_section, name_key, no_tokens
 
@@ -70,9 +71,22 @@ def grant_bonus_deck(user: Any) -> Deck:
     return Deck.objects.create(owner=user, name=candidate)
 
 
-def ready_decks(user: Any) -> list[Deck]:
-    """The player's decks that may start or join a game."""
+def ready_decks(user: Any, game: str = "marcomage") -> list[Deck]:
+    """The player's decks of this game system that may start or join a game."""
+    if game != "marcomage":
+        return []
     return [deck for deck in Deck.objects.filter(owner=user) if deck.ready]
+
+
+def deck_document(deck: Deck) -> DeckDoc:
+    """The platform deck document (PL-SHARED-2); refuses an unready deck."""
+    if not deck.ready:
+        raise DeckNotReady(f"The deck {deck.name!r} is not ready: it holds "
+                           f"{deck.card_count} of 45 cards.")
+    return {"game": "marcomage", "format": "standard", "name": deck.name,
+            "entries": [{"card": card, "count": 1} for section in deck.sections
+                        for card in section],
+            "extra": {"tokens": list(normalize_tokens(deck.tokens))}}
 
 
 def engine_deck(deck: Deck) -> tuple[EngineDeck, tuple[str, str, str]]:

@@ -3,35 +3,33 @@
 The computer is one system account, "Computer": inactive (so it cannot log in and is left
 out of the players list, the ladder, challenges and player pages) with an unusable
 password; its name is reserved like "MArcomage" (accounts/names.py). It always sits in
-seat 2 of a friendly game (no score, no EXP) that starts at once, and plays a random legal
-deck drawn from the game's own seed (the implemented cards, as in `marcomage simulate`)
-with automatic tokens (C-DECK-10).
+seat 1 of a friendly game (no score, no EXP) that starts at once, with a deck its game
+system's widgets draw from the game's own seed (web/rulesets/<id>/computer.py).
 
-Its moves go through the games service's write path (`services._store`: version-checked,
-same wake-ups), so the human sees them live. The bot is built afresh for every move from
-the game id and version (its seed) and reads only `view(game, 2)` and the legal actions:
-nothing it keeps between moves can be lost by a restart, and every process may move for
-it. The search bot therefore forgets, between two moves, the opponent cards it saw and
-that have left the view since; the view's history and discard piles still show the
-recent ones.
+Its moves go through the games service's write path (`services.store`: version-checked,
+a Step, the same wake-ups), so the human sees them live. The bot is built afresh for every
+move from the game id and version (its seed) and sees only the computer's view and its
+legal actions (PL-SHARED-5): nothing it keeps between moves can be lost by a restart, and
+every process may move for it.
 
-The worker: after a commit that leaves the computer to move, `schedule(game_id)` starts a
-worker thread for that game unless one is already running for it (then it only marks the
-game as pending, so the running worker looks again before it stops). The worker thinks
-outside any transaction, then stores the move against the version it read; a stale
-version (the human surrendered meanwhile, or another process moved first) only makes it
-read the game again. It keeps moving while the computer is to move (Quick and Swift
-cards give it extra turns). Opening the game page, the board, or the games list calls
-`resume`, which schedules every game where the computer should be moving: this repairs a
-move lost to a server restart.
+The worker runs outside page requests: after a commit that leaves the computer to act,
+`schedule(game_id)` starts a worker thread for that game unless one is already running for
+it (then it only marks the game as pending, so the running worker looks again before it
+stops). The worker thinks outside any transaction, then stores the move against the
+version it read; a stale version (the human surrendered meanwhile, or another process moved
+first) only makes it read the game again. It keeps moving while the computer is to act
+(Quick and Swift cards give it extra turns). `marcomage serve` calls `resume_all` at start,
+which repairs moves lost to a restart; opening a page never schedules a move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from types import ModuleType
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -40,24 +38,17 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.utils import timezone
 
-from marcomage.games.marcomage import Action, IllegalAction, Rng, auto_tokens, push, random_deck
-from marcomage.games.marcomage.bots import Bot, deck_pool, make_bot
-from marcomage.games.marcomage.bots.match import DECK_STREAM
-from marcomage.games.marcomage.state import Game as EngineGame
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
-from marcomage.web.decks.services import DeckNotReady, engine_deck
+from marcomage.web.decks.services import DeckNotReady, deck_document
 
 from . import services
-from .models import COMPUTER_SEAT, AiLevel, Game, Status
-from .services import Dealt, GameError, StaleVersion
+from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
+from .services import GameError, StaleVersion
 
 logger = logging.getLogger(__name__)
 
 COMPUTER_DECK = "Random deck"
-"""The name the game row gives the computer's deck (it is not a stored deck)."""
-
-BOT_OF_LEVEL = {AiLevel.EASY: "greedy", AiLevel.NORMAL: "mcts", AiLevel.HARD: "mcts"}
-"""Which bot plays each difficulty; the search levels differ by their budget."""
+"""The name the seat gives the computer's deck (it is not a stored deck)."""
 
 MAX_MOVES_IN_A_ROW = 50
 """A guard against a loop: no game gives one player this many turns in a row."""
@@ -83,14 +74,30 @@ def computer_player() -> Any:
     return found
 
 
+def computer_seat(game: Game) -> int | None:
+    """The computer's seat in the game, or None in a game between people."""
+    return COMPUTER_SEAT if game.ai_level else None
+
+
+# --- the game system's side ---------------------------------------------------------------
+
+
+def _widgets(ruleset_id: str) -> ModuleType | None:
+    """The game system's computer module (web/rulesets/<id>/computer.py), or None."""
+    if not ruleset_id.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"marcomage.web.rulesets.{ruleset_id}.computer")
+    except ModuleNotFoundError:
+        return None
+
+
+def plays(ruleset_id: str) -> bool:
+    """Can the computer play this game system?"""
+    return _widgets(ruleset_id) is not None
+
+
 # --- starting a game ----------------------------------------------------------------------
-
-
-def computer_deck(seed: int) -> Dealt:
-    """The computer's deck for a game dealt from `seed`: 15 random cards of each rarity from
-    the implemented ones, on a stream apart from the game's, with automatic tokens."""
-    deck = random_deck(Rng.from_seed(seed, stream=DECK_STREAM), deck_pool())
-    return deck, auto_tokens(deck)
 
 
 def level_of(choice: Any) -> AiLevel:
@@ -102,80 +109,84 @@ def level_of(choice: Any) -> AiLevel:
 
 
 @transaction.atomic
-def start(user: Any, deck_choice: Any, level: Any, *, hidden: bool = False) -> Game:
-    """A running friendly game of `user` (seat 1, one of his ready decks or a random one)
+def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DEFAULT_RULESET,
+          format: Any = None, options: dict[str, Any] | None = None) -> Game:
+    """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
     against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3)."""
     chosen = level_of(level)
+    choice = services.choose_system(ruleset, format, {**(options or {}), "friendly": True})
+    widgets = _widgets(choice.ruleset)
+    if widgets is None:
+        raise GameError("The computer does not play this game.")
     computer = computer_player()
     services._need_slot(user)
-    deck = services.choose_deck(user, deck_choice)
+    deck = services.choose_deck(user, choice.ruleset, deck_choice)
     try:
-        mine = engine_deck(deck)
+        mine = deck_document(deck)
     except DeckNotReady as problem:
         raise GameError(str(problem)) from None
     seed = services.new_seed()
-    game = Game(player1=user, player2=computer, status=Status.RUNNING, hidden=hidden,
-                friendly=True, deck1=deck, deck1_name=deck.name, deck2_name=COMPUTER_DECK,
-                ai_level=chosen)
-    services._deal(game, mine, computer_deck(seed), seed)
+    game = services._new(choice, Status.RUNNING, 2)
+    game.ai_level = chosen
+    game.save(update_fields=["ai_level"])
+    services._sit(game, 0, user, deck)
+    services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
+    game = services.find_game(game.pk)
+    assert game is not None
+    services.deal(game, [mine, widgets.deck(seed)], seed)
     return game
 
 
 # --- one move -----------------------------------------------------------------------------
 
 
-def bot_for(game: Game) -> Bot:
-    """A fresh bot for the computer's next move, seeded by the game and its version, with
-    the level's budget from the settings (iterations when set, else seconds)."""
+def computers_turn(game: Game) -> bool:
+    """Is the computer to act in this game now?"""
+    if not (game.ai_level and game.status == Status.RUNNING):
+        return False
+    return Seat.objects.filter(game=game, number=COMPUTER_SEAT, to_act=True).exists()
+
+
+def choose(game: Game) -> dict[str, Any]:
+    """The computer's choice in the game as stored, by a bot seeded by the game and its
+    version, with the level's budget from the settings (iterations when set, else seconds)."""
+    widgets = _widgets(game.ruleset)
+    assert widgets is not None
     level = AiLevel(game.ai_level)
-    seed = f"{game.pk}:{game.version}"
-    name = BOT_OF_LEVEL[level]
     iterations = settings.AI_ITERATIONS.get(level.value)
     think = None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value)
-    return make_bot(name, seed, think=think, iterations=iterations)
-
-
-def computers_turn(game: Game) -> bool:
-    """Is the computer to move in this game now?"""
-    return bool(game.ai_level and game.status == Status.RUNNING
-                and game.current == COMPUTER_SEAT)
-
-
-def choose(game: Game, state: EngineGame) -> Action:
-    """The computer's choice in `state` (the game's stored state); the bot reads only the
-    computer's view and the legal actions."""
-    return bot_for(game).choose(state, COMPUTER_SEAT - 1)
+    action: dict[str, Any] = widgets.choose(
+        services.game_state(game), COMPUTER_SEAT, level.value, f"{game.pk}:{game.version}",
+        think=think, iterations=iterations)
+    return action
 
 
 def play_turns(game_id: int) -> int:
-    """Let the computer move while it is its turn in the game; the number of moves stored.
+    """Let the computer act while it is to act in the game; the number of moves stored.
     Thinks outside any transaction and stores each move against the version it read."""
     moves = 0
     for _ in range(MAX_MOVES_IN_A_ROW):
         game = Game.objects.filter(pk=game_id).first()
         if game is None or not computers_turn(game):
             return moves
-        state = services.engine_state(game)
-        if state.current != COMPUTER_SEAT - 1:  # the row and its state disagree: never guess
-            return moves
-        action = choose(game, state)
-        try:
-            push(state, action, COMPUTER_SEAT - 1)
-        except IllegalAction:
-            logger.exception("the computer chose an illegal action in game %s", game_id)
-            return moves
+        ruleset = services.ruleset_of(game)
+        if COMPUTER_SEAT not in ruleset.to_act(services.game_state(game)):
+            return moves  # the row and its state disagree: never guess
+        action = choose(game)
         try:
             with transaction.atomic():
                 locked = services._locked(game.pk)
                 if locked.version != game.version:
                     continue  # the game changed while the computer thought: look again
-                services._store(locked, state, turn={
-                    "player": COMPUTER_SEAT - 1, "kind": action.kind, "pos": action.pos,
-                    "mode": action.mode})
-                get_user_model().objects.filter(pk=locked.player2_id).update(
+                services.apply_action(locked, COMPUTER_SEAT, action)
+                get_user_model().objects.filter(
+                    seats__game=locked, seats__number=COMPUTER_SEAT).update(
                     last_activity=timezone.now())
         except StaleVersion:
             continue
+        except GameError:
+            logger.exception("the computer chose an illegal action in game %s", game_id)
+            return moves
         moves += 1
     return moves
 
@@ -285,26 +296,21 @@ def wait(timeout: float = 30.0) -> None:
 
 
 def resume(games: Any) -> None:
-    """Schedule the computer in each of these games where it should be moving."""
+    """Schedule the computer in each of these games where it should be acting."""
     for game in games:
         if computers_turn(game):
             schedule(game.pk)
 
 
 def waiting() -> Any:
-    """Running games where the computer is to move."""
-    return (Game.objects.filter(status=Status.RUNNING, current=COMPUTER_SEAT)
+    """Running games where the computer is to act."""
+    return (Game.objects.filter(status=Status.RUNNING, seats__number=COMPUTER_SEAT,
+                                seats__to_act=True)
             .exclude(ai_level=""))
 
 
-def resume_for(user: Any) -> None:
-    """Schedule the computer in the player's games where it is its turn (a server restart
-    may have lost the move)."""
-    resume(waiting().filter(player1=user))
-
-
 def resume_all() -> int:
-    """On server start: schedule the computer wherever it is to move; how many games."""
+    """On server start: schedule the computer wherever it is to act; how many games."""
     games = list(waiting())
     resume(games)
     return len(games)

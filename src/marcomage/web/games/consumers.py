@@ -15,10 +15,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth import get_user_model
 
-from .models import Game
 from .payload import render_board
 from .realtime import group_name
-from .services import STARTED
+from .services import STARTED, find_game
 
 UNAUTHORISED = 4401
 FORBIDDEN = 4403
@@ -26,18 +25,18 @@ FORBIDDEN = 4403
 
 def _render_for(game_id: int, user_id: int) -> str | None:
     """The player's board and chat, or None when he may no longer see the game."""
-    game = Game.objects.select_related("player1", "player2").filter(pk=game_id).first()
+    game = find_game(game_id)
     if game is None or game.status not in STARTED:
         return None
     user = get_user_model().objects.get(pk=user_id)
     seat = game.seat_of(user)
-    if not seat or (game.left1 if seat == 1 else game.left2):
+    if seat is None or seat.left:
         return None
     return render_board(game, user, oob=True)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
-    """One open game screen of one of the game's two players."""
+    """One open game screen of one of the game's players."""
 
     user_id: int | None = None
     game_id: int = 0

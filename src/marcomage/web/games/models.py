@@ -1,10 +1,13 @@
-"""A game from challenge (or hosting) to the last player leaving it, and its chat.
+"""A game of any game system from challenge (or hosting) to its replay, its seats, its steps
+and its chat.
 
 One `Game` row holds the whole life of a game, so a challenge or a hosted game is a game
-that has not started yet (status CHALLENGE or HOSTED). Seat 1 is always the challenger or
-the host, seat 2 the challenged player or the joiner (C-GAME-8); engine player 0 is seat 1.
-Once started, `state` is the engine's `to_json` document and `version` rises by one with
-every stored change of the state (ARCHITECTURE.md, "Real time").
+that has not started yet (status CHALLENGE or HOSTED). Seats are numbered from 0: seat 0 is
+the challenger or the host, the others the challenged player or the joiners in the order
+they came (C-GAME-8). Once started, `state` is the ruleset's `to_json` document, `version`
+rises by one with every stored change of the state (ARCHITECTURE.md, "Real time"), and each
+change is a `Step` with the state hash after it, so a finished game is its own replay
+(PL-STATE-3, PL-SHARED-3). Games stored before replays existed have no seed and no steps.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from django.utils import timezone
 CHALLENGE_LENGTH = 250  # C-SITE-2 / C-GAME-6
 NOTE_LENGTH = 1000  # C-SITE-2 / C-GAME-16
 CHAT_LENGTH = 300  # C-SITE-3
-COMPUTER_SEAT = 2  # the computer opponent always sits in seat 2 (issue 11)
+COMPUTER_SEAT = 1  # the computer opponent always sits in seat 1 (issue 11)
 
 
 class Status(models.TextChoices):
@@ -31,81 +34,153 @@ class Status(models.TextChoices):
 
 
 class AiLevel(models.TextChoices):
-    """How strongly the computer plays (issue 11); blank on games between two people."""
+    """How strongly the computer plays (issue 11); blank on games between people."""
 
     EASY = "easy", "easy"
     NORMAL = "normal", "normal"
     HARD = "hard", "hard"
 
 
-class Game(models.Model):
-    """One game between two players, in seat order."""
+class StepKind(models.TextChoices):
+    """What a step of a game was: a seat's action, or one of the platform's ends (PL-PROTO-6)."""
 
-    player1 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games_as_player1"
-    )
-    player2 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games_as_player2",
-        null=True, blank=True,
-    )
+    ACTION = "action", "Action"
+    SURRENDER = "surrender", "Surrender"
+    ABORT = "abort", "Abort"
+    ABANDON = "abandon", "Abandon"
+
+
+class Game(models.Model):
+    """One game of one game system (`ruleset`), its seats in `seats`."""
+
+    ruleset = models.CharField(max_length=32, db_index=True)
+    ruleset_version = models.PositiveIntegerField(default=0)
+    options = models.JSONField(default=dict, blank=True)
+    format = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, db_index=True)
-    hidden = models.BooleanField("hide opponent's cards", default=False)
-    friendly = models.BooleanField("friendly play", default=False)
-    deck1 = models.ForeignKey(
-        "decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    deck2 = models.ForeignKey(
-        "decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    deck1_name = models.CharField(max_length=20, blank=True)
-    deck2_name = models.CharField(max_length=20, blank=True)
-    message = models.TextField(max_length=CHALLENGE_LENGTH, blank=True)
+    seats_count = models.PositiveSmallIntegerField(default=2)
+    # The game's secret seed; null until it starts, and for games from before replays.
+    seed = models.BigIntegerField(null=True, blank=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    message = models.TextField(max_length=CHALLENGE_LENGTH, blank=True)
     created = models.DateTimeField(default=timezone.now)
     last_move = models.DateTimeField(default=timezone.now)
-    note1 = models.TextField(max_length=NOTE_LENGTH, blank=True)
-    note2 = models.TextField(max_length=NOTE_LENGTH, blank=True)
-    left1 = models.BooleanField(default=False)
-    left2 = models.BooleanField(default=False)
-    # Whose turn it is, kept next to the state so lists and the icon need no JSON parsing:
-    # 1 or 2 while running, 0 otherwise.
-    current = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    end_type = models.CharField(max_length=16, blank=True, default="", db_index=True)
+    # Friendly play (no score, no EXP), kept beside the options for queries and the lists.
+    friendly = models.BooleanField("friendly play", default=False)
+    # The round the game is in, for the lists (0 when the ruleset has no rounds).
     round = models.PositiveIntegerField(default=0)
-    # The last turn taken ({"player": 0|1, "kind", "pos", "mode"}), for rating.FinalTurn.
-    last_turn = models.JSONField(null=True, blank=True)
-    # Against the computer (seat 2): its difficulty; blank in games between two people.
+    # Against the computer: its difficulty; blank in games between people.
     ai_level = models.CharField(max_length=6, choices=AiLevel.choices, blank=True, default="")
 
     class Meta:
         ordering = ("-last_move", "-id")
 
     def __str__(self) -> str:
-        return f"game {self.pk} ({self.status})"
+        return f"game {self.pk} ({self.ruleset}, {self.status})"
 
-    def seat_of(self, user: Any) -> int:
-        """1 or 2 for the game's players, 0 for anyone else."""
+    @property
+    def recorded(self) -> bool:
+        """Does the game have a replay (a seed and its steps)? False for older games."""
+        return self.seed is not None
+
+    def seat_list(self) -> list[Seat]:
+        """The seats in order (prefetched when the caller asked for them)."""
+        return sorted(self.seats.all(), key=lambda seat: seat.number)
+
+    def seat_of(self, user: Any) -> Seat | None:
+        """The user's seat in this game, or None."""
         if user is None or not getattr(user, "is_authenticated", False):
-            return 0
-        if self.player1_id == user.pk:
-            return 1
-        if self.player2_id is not None and self.player2_id == user.pk:
-            return 2
-        return 0
+            return None
+        for seat in self.seat_list():
+            if seat.user_id == user.pk:
+                return seat
+        return None
 
-    def opponent_of(self, seat: int) -> Any:
-        """The other player of seat 1 or 2."""
-        return self.player2 if seat == 1 else self.player1
+    def players(self) -> list[Any]:
+        """The accounts in seat order (None for an empty seat)."""
+        return [seat.user for seat in self.seat_list()]
 
-    def opponent_name(self, seat: int) -> str:
-        """How seat 1 or 2 names the opponent: "Computer (easy)" against the computer."""
-        opponent = self.opponent_of(seat)
-        name = str(opponent.username) if opponent is not None else ""
-        return f"{name} ({self.ai_level})" if self.ai_level else name
+    def others(self, seat: Seat) -> list[Seat]:
+        """The other seats of the game."""
+        return [other for other in self.seat_list() if other.number != seat.number]
+
+    def opponent_name(self, seat: Seat) -> str:
+        """How `seat` names its opponents: "Computer (easy)" against the computer."""
+        names = [str(o.user.username) for o in self.others(seat) if o.user is not None]
+        text = ", ".join(names)
+        return f"{text} ({self.ai_level})" if self.ai_level else text
+
+    @property
+    def host(self) -> Any:
+        """The challenger or host (seat 0)."""
+        return self.seat_list()[0].user
+
+    @property
+    def options_text(self) -> str:
+        """The chosen options that are on, for lists ("hidden, friendly")."""
+        return ", ".join(name.replace("_", " ") for name, value in sorted(self.options.items())
+                         if value is True)
+
+
+class Seat(models.Model):
+    """One seat of a game: its player, the deck committed to it, a private note."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="seats",
+    )
+    deck = models.ForeignKey(
+        "decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deck_name = models.CharField(max_length=40, blank=True)
+    # The platform deck document as committed when the game started (PL-SHARED-2); null
+    # before the start and for games from before the platform.
+    deck_doc = models.JSONField(null=True, blank=True)
+    note = models.TextField(max_length=NOTE_LENGTH, blank=True)
+    left = models.BooleanField(default=False)
+    # Is this seat to act? Kept in step with the ruleset's to_act, so lists need no JSON.
+    to_act = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("game", "number")
+        constraints = (
+            models.UniqueConstraint(fields=("game", "number"), name="seat_number_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of game {self.game_id}"
+
+
+class Step(models.Model):
+    """One accepted change of a running game, in order (PL-STATE-3): a seat's action, or a
+    surrender, abort or abandon; `hash_after` is the state hash after it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    index = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=10, choices=StepKind.choices)
+    action = models.JSONField(null=True, blank=True)
+    hash_after = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("game", "index")
+        constraints = (
+            models.UniqueConstraint(fields=("game", "index"), name="step_index_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"step {self.index} of game {self.game_id}"
 
 
 class ChatMessage(models.Model):
-    """One line of a game's chat (C-SITE-3), deleted with the game."""
+    """One line of a game's chat (C-SITE-3)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
     author = models.ForeignKey(

@@ -1,97 +1,42 @@
 """The one place that builds what a player receives about a game: the game page, the htmx
 fragment after an action, and each WebSocket message all come from `board_context`, which
-reads the game only through the engine's `view(state, player)` for that player. The raw
-state, the random source and the opponent's hidden cards never reach a template.
+reads the game only through the ruleset's `view(state, seat)` for that player and, for a seat
+that is to act, its `legal_actions`. The raw state, the seed and hidden information never
+reach a template. The game system's board (web/rulesets/<id>/, or the generic one) draws it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from marcomage.games.marcomage import CARDS, view
-from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
+from marcomage.platform.protocol import Outcome
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of, profile_of
+from marcomage.web.rulesets.widgets import board_of
 
 from .models import ChatMessage, Game, Status
-from .services import end_options, engine_state
+from .services import end_options, game_state, ruleset_of
 
 CHAT_LINES = 21  # C-SITE-3
-RESOURCES = (("bricks", "quarry", "Quarry", "Bricks"), ("gems", "magic", "Magic", "Gems"),
-             ("recruits", "dungeons", "Dungeons", "Recruits"))
+END_WORDS = {"surrender": "Surrender", "abort": "Aborted game", "abandon": "Abandoned game"}
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One hand position as the viewer may see it; `card` is None when hidden."""
-
-    pos: int
-    card: int | None
-    new: bool
-    revealed: bool
-    playable: bool = False
-    modes: int = 0
-
-
-def _affordable(card_id: int, side: dict[str, Any]) -> bool:
-    card = CARDS[card_id]
-    return (side["bricks"] >= card.bricks and side["gems"] >= card.gems
-            and side["recruits"] >= card.recruits)
-
-
-def _hand(side: dict[str, Any], *, mine: bool, your_turn: bool) -> list[Slot]:
-    new, revealed = set(side["new_cards"]), set(side["revealed"])
-    slots = []
-    for pos, card in enumerate(side["hand"], start=1):
-        slots.append(Slot(
-            pos=pos, card=card, new=pos in new, revealed=pos in revealed,
-            playable=bool(mine and your_turn and card is not None and _affordable(card, side)),
-            modes=CARDS[card].modes if card is not None else 0,
-        ))
-    return slots
-
-
-def _resources(side: dict[str, Any]) -> list[dict[str, Any]]:
-    changes = side["changes"]
-    return [
-        {"facility": label, "facility_value": side[facility],
-         "facility_change": changes[facility], "stock": stock_label, "stock_value": side[stock],
-         "stock_change": changes[stock], "key": stock}
-        for stock, facility, label, stock_label in RESOURCES
-    ]
-
-
-def _side(side: dict[str, Any], user: Any, *, mine: bool, your_turn: bool) -> dict[str, Any]:
-    """One player's half of the screen."""
-    return {
-        "user": user,
-        "hand": _hand(side, mine=mine, your_turn=your_turn),
-        "tower": side["tower"], "tower_change": side["changes"]["tower"],
-        "wall": side["wall"], "wall_change": side["changes"]["wall"],
-        "resources": _resources(side),
-        "tokens": [t for t in side["tokens"] if t["name"] != "none"],
-        # C-HIST-1 and C-DISC-4: most recent first.
-        "history": list(reversed(side["history"])),
-        "discarded_own": list(reversed(side["discarded_own"])),
-        "discarded_opp": list(reversed(side["discarded_opp"])),
-    }
-
-
-def _outcome(doc: dict[str, Any] | None, seat: int) -> dict[str, str] | None:
+def _outcome(doc: dict[str, Any] | None, seat: int, board: Any) -> dict[str, str] | None:
     """The end of the game from the viewer's side."""
     if doc is None:
         return None
-    end_type = EndType(doc["end_type"])
-    winner = int(doc["winner"])
-    if winner == 0:
-        verdict = "Aborted" if end_type == EndType.ABORT else "Draw"
+    outcome = Outcome.from_json(doc)
+    if not outcome.winners:
+        verdict = "Aborted" if outcome.end_type.lower() == "abort" else "Draw"
     else:
-        verdict = "You won" if winner == seat else "You lost"
-    return {"verdict": verdict, "how": OUTCOME_TEXT[end_type], "end_type": str(end_type)}
+        verdict = "You won" if seat in outcome.winners else "You lost"
+    how_it_ended = getattr(board, "how_it_ended", None)
+    how = (how_it_ended(outcome.end_type) if how_it_ended is not None
+           else END_WORDS.get(outcome.end_type, outcome.end_type.replace("_", " ").capitalize()))
+    return {"verdict": verdict, "how": how, "end_type": outcome.end_type}
 
 
 def chat_lines(game: Game, user: Any) -> list[ChatMessage]:
@@ -103,38 +48,51 @@ def chat_lines(game: Game, user: Any) -> list[ChatMessage]:
 
 
 def board_context(game: Game, user: Any) -> dict[str, Any]:
-    """Everything the game screen shows to `user`, one of the game's two players."""
+    """Everything the game screen shows to `user`, one of the game's players."""
     seat = game.seat_of(user)
-    if not seat or game.status not in (Status.RUNNING, Status.FINISHED):
-        raise PermissionError("Only the game's two players see it.")
-    doc = view(engine_state(game), seat - 1)
-    opponent = game.opponent_of(seat)
+    if seat is None or game.status not in (Status.RUNNING, Status.FINISHED):
+        raise PermissionError("Only the game's players see it.")
+    ruleset = ruleset_of(game)
+    state = game_state(game)
+    view = ruleset.view(state, seat.number)
+    legal = ruleset.legal_actions(state, seat.number) if seat.to_act else []
+    board = board_of(game.ruleset)
+    players = game.players()
+    others = game.others(seat)
+    opponent = others[0].user if others else None
     preferences = preferences_of(user)
     now = timezone.now()
     show_avatars = preferences.show_avatar_in_game
+    finished = game.status == Status.FINISHED
+    your_turn = seat.to_act and not finished
+    widget = board.context(view, seat.number, legal, players)
     return {
         "game": game,
+        "ruleset": ruleset,
+        "board_template": board.TEMPLATE,
         "viewer": user,
         "seat": seat,
         "version": game.version,
-        "round": doc["round"],
-        "your_turn": doc["your_turn"],
-        "finished": doc["state"] == "finished",
-        "outcome": _outcome(doc["outcome"], seat),
-        "hidden": doc["modes"]["hidden"],
-        "friendly": doc["modes"]["friendly"],
-        "me": _side(doc["me"], user, mine=True, your_turn=doc["your_turn"]),
-        "them": _side(doc["opponent"], opponent, mine=False, your_turn=False),
+        "round": game.round,
+        "your_turn": your_turn,
+        "finished": finished,
+        "outcome": _outcome(game.outcome, seat.number, board),
+        "seat_rows": [{"number": s.number, "name": s.user.username if s.user else "",
+                       "mine": s.number == seat.number, "to_act": s.to_act, "left": s.left}
+                      for s in game.seat_list()],
+        "waiting_for": [s.user.username for s in game.seat_list() if s.to_act and s.user],
         "opponent": opponent,
         "opponent_name": game.opponent_name(seat),
-        "opponent_activity": activity(opponent.last_activity, now),
+        "opponent_activity": activity(opponent.last_activity, now) if opponent else None,
         "my_avatar": profile_of(user).avatar if show_avatars else "",
-        "their_avatar": profile_of(opponent).avatar if show_avatars else "",
+        "their_avatar": profile_of(opponent).avatar if show_avatars and opponent else "",
         "ends": end_options(game, seat, now),
         "minimized": preferences.minimized_game_view,
-        "note": game.note1 if seat == 1 else game.note2,
+        "note": seat.note,
         "chat": chat_lines(game, user),
-        "opponent_left": game.left2 if seat == 1 else game.left1,
+        "opponent_left": any(o.left for o in others),
+        "board": widget,
+        **widget,
     }
 
 
@@ -144,7 +102,7 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
     context = board_context(game, user)
     context.update(notice=notice, oob=oob)
     with timezone.override(preferences_of(user).timezone):
-        html = render_to_string("games/_board.html", context, request=request)
+        html = render_to_string(context["board_template"], context, request=request)
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html

@@ -17,9 +17,13 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marcomage.games import RULESETS
+from marcomage.platform.protocol import Ruleset
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of
+from marcomage.web.rulesets.generic import board as generic_board
+from marcomage.web.rulesets.widgets import board_of
 
 from . import computer, services
 from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, AiLevel, Game, Status
@@ -37,9 +41,70 @@ def _flag(request: HttpRequest, name: str) -> bool:
     return request.POST.get(name) in {"1", "on", "true", "yes"}
 
 
-def _deck_context(user: Any) -> dict[str, Any]:
-    return {"decks": ready_decks(user),
-            "random_deck": preferences_of(user).random_deck_selection}
+def _systems() -> list[Ruleset]:
+    """The game systems a lobby form offers, MArcomage first."""
+    return sorted(RULESETS.values(), key=lambda r: (r.id != services.DEFAULT_RULESET, r.name))
+
+
+def _system(request: HttpRequest) -> Ruleset:
+    """The game system chosen first (the "game" field), MArcomage by default."""
+    chosen = request.POST.get("game") or request.GET.get("game") or services.DEFAULT_RULESET
+    try:
+        return services.ruleset_of(str(chosen))
+    except GameError:
+        raise Http404("There is no such game system.") from None
+
+
+def _options(request: HttpRequest, ruleset: Ruleset) -> dict[str, Any]:
+    """The posted options as JSON: a checkbox per bool field, a number per int field."""
+    chosen: dict[str, Any] = {}
+    for field in services.option_fields(ruleset):
+        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        if kind == "bool":
+            chosen[field.name] = _flag(request, field.name)
+        elif kind == "int":
+            raw = request.POST.get(field.name, "")
+            if raw != "":
+                try:
+                    chosen[field.name] = int(raw)
+                except ValueError:
+                    raise GameError(f"The option {field.name} must be a whole number.") from None
+        elif field.name in request.POST:
+            chosen[field.name] = request.POST[field.name]
+    return chosen
+
+
+def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
+                 omit: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The Options fields as form inputs: bool -> checkbox, int -> number."""
+    labels = getattr(board_of(ruleset.id), "OPTION_LABELS", {})
+    rows = []
+    for field in services.option_fields(ruleset):
+        if field.name in omit:
+            continue
+        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        value = (chosen or {}).get(field.name, field.default)
+        rows.append({"name": field.name, "kind": "checkbox" if kind == "bool" else
+                     "number" if kind == "int" else "text", "value": value,
+                     "label": labels.get(field.name, field.name.replace("_", " ").capitalize())})
+    return rows
+
+
+def _deck_context(user: Any, ruleset: Ruleset) -> dict[str, Any]:
+    return {"decks": ready_decks(user, ruleset.id),
+            "random_deck": preferences_of(user).random_deck_selection,
+            "system": ruleset, "systems": _systems(),
+            "formats": list(ruleset.formats.values()),
+            "seat_counts": list(ruleset.seats),
+            "option_rows": _option_rows(ruleset)}
+
+
+def _hosted_row(game: Game, user: Any) -> dict[str, Any]:
+    seat = game.seat_of(user)
+    return {"game": game, "mine": seat is not None and seat.number == 0,
+            "system": services.ruleset_of(game).name,
+            "deck_name": seat.deck_name if seat is not None else "",
+            "filled": sum(1 for s in game.seat_list() if s.user_id is not None)}
 
 
 @login_required
@@ -47,34 +112,47 @@ def _deck_context(user: Any) -> dict[str, Any]:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Your games, challenges, hosting and the free games (C-GAME-8, C-GAME-18)."""
     user = request.user
-    computer.resume_for(user)
+    system = _system(request)
     now = timezone.now()
     rows = []
     for game in services.visible_games(user):
         seat = game.seat_of(user)
-        opponent = game.opponent_of(seat)
+        assert seat is not None
+        others = [o for o in game.others(seat) if o.user is not None]
+        opponent = others[0].user if others else None
         rows.append({
-            "game": game, "opponent": opponent, "activity": activity(opponent.last_activity, now),
+            "game": game, "system": services.ruleset_of(game).name, "opponent": opponent,
+            "opponents": [o.user for o in others],
+            "activity": activity(opponent.last_activity, now) if opponent else None,
             "opponent_name": game.opponent_name(seat), "computer": bool(game.ai_level),
-            "my_turn": game.status == Status.RUNNING and game.current == seat,
+            "my_turn": game.status == Status.RUNNING and seat.to_act,
+            "waiting_for": ", ".join(o.user.username for o in others if o.to_act),
             "finished": game.status == Status.FINISHED,
-            "opponent_dead": services.dead(opponent, now),
+            "opponent_dead": any(services.dead(o.user, now) for o in others),
         })
     free = services.open_games(user)
     filter_hidden = request.GET.get("hidden", "ignore")
     filter_friendly = request.GET.get("friendly", "ignore")
-    for field, value in (("hidden", filter_hidden), ("friendly", filter_friendly)):
-        if value in {"only", "without"}:
-            free = free.filter(**{field: value == "only"})
+    if filter_hidden in {"only", "without"}:
+        hidden_games = free.filter(options__hidden=True).values("pk")
+        free = (free.filter(pk__in=hidden_games) if filter_hidden == "only"
+                else free.exclude(pk__in=hidden_games))
+    if filter_friendly in {"only", "without"}:
+        free = free.filter(friendly=filter_friendly == "only")
     preferences = preferences_of(user)
     context = {
-        **_deck_context(user),
+        **_deck_context(user, system),
         "games": rows,
-        "incoming": [{"game": g, "activity": activity(g.player1.last_activity, now)}
+        "incoming": [{"game": g, "activity": activity(g.host.last_activity, now),
+                      "system": services.ruleset_of(g).name,
+                      "decks": ready_decks(user, g.ruleset)}
                      for g in services.challenges_to(user)],
         "outgoing": services.challenges_from(user),
-        "hosted": services.hosted_by(user),
-        "free": [{"game": g, "activity": activity(g.player1.last_activity, now)} for g in free],
+        "hosted": [_hosted_row(g, user) for g in services.hosted_by(user)],
+        "free": [{"game": g, "activity": activity(g.host.last_activity, now),
+                  "system": services.ruleset_of(g).name, "decks": ready_decks(user, g.ruleset),
+                  "filled": sum(1 for s in g.seat_list() if s.user_id is not None)}
+                 for g in free],
         "mode_filters": MODE_FILTERS,
         "filter_hidden": filter_hidden,
         "filter_friendly": filter_friendly,
@@ -83,6 +161,8 @@ def game_list(request: HttpRequest) -> HttpResponse:
         "next_id": services.next_game(user),
         "advanced": preferences.advanced_games_list,
         "ai_levels": AiLevel.choices,
+        "computer_options": _option_rows(system, omit=("friendly",)),
+        "computer_plays": computer.plays(system.id),
         "auto_refresh": preferences.auto_refresh,
     }
     return render(request, "games/list.html", context)
@@ -91,26 +171,34 @@ def game_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def challenge(request: HttpRequest, name: str) -> HttpResponse:
-    """Challenge a player: deck, modes and an optional message (C-GAME-6)."""
+    """Challenge a player: game system, format, deck, options and a message (C-GAME-6)."""
     opponent = services.player_by_name(name)
     if opponent is None:
         raise Http404("No such player.")
-    context: dict[str, Any] = {**_deck_context(request.user), "opponent": opponent,
-                               "max_length": CHALLENGE_LENGTH, "hidden": False,
-                               "friendly": False, "message": ""}
+    system = _system(request)
+    context: dict[str, Any] = {**_deck_context(request.user, system), "opponent": opponent,
+                               "max_length": CHALLENGE_LENGTH, "message": ""}
     if request.method == "POST":
         message = request.POST.get("message", "")
         try:
+            chosen = _options(request, system)
             services.challenge(request.user, opponent, request.POST.get("deck"), message,
-                               hidden=_flag(request, "hidden"),
-                               friendly=_flag(request, "friendly"))
+                               ruleset=system.id, format=request.POST.get("format"),
+                               options=chosen)
         except GameError as problem:
-            context.update(error=str(problem), message=message, hidden=_flag(request, "hidden"),
-                           friendly=_flag(request, "friendly"))
+            context.update(error=str(problem), message=message,
+                           option_rows=_option_rows(system, _options_or_empty(request, system)))
             return render(request, "games/challenge.html", context, status=400)
         messages.success(request, f"You challenged {opponent.username}.")
         return redirect("games:list")
     return render(request, "games/challenge.html", context)
+
+
+def _options_or_empty(request: HttpRequest, ruleset: Ruleset) -> dict[str, Any]:
+    try:
+        return _options(request, ruleset)
+    except GameError:
+        return {}
 
 
 def _lobby_action(request: HttpRequest, action: Any, success: str) -> HttpResponse:
@@ -156,18 +244,22 @@ def withdraw(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def host(request: HttpRequest) -> HttpResponse:
     """Host a game anyone may join."""
+    system = _system(request)
     return _lobby_action(request, lambda: services.host(
-        request.user, request.POST.get("deck"), hidden=_flag(request, "hidden"),
-        friendly=_flag(request, "friendly")), "Game hosted: it starts when someone joins.")
+        request.user, request.POST.get("deck"), ruleset=system.id,
+        format=request.POST.get("format"), options=_options(request, system),
+        seats=request.POST.get("seats")), "Game hosted: it starts when all seats are filled.")
 
 
 @login_required
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
     """Start a friendly game against the computer at the chosen difficulty (issue 11)."""
+    system = _system(request)
     return _lobby_action(request, lambda: computer.start(
         request.user, request.POST.get("deck"), request.POST.get("level"),
-        hidden=_flag(request, "hidden")), "The game against the computer starts.")
+        ruleset=system.id, format=request.POST.get("format"),
+        options=_options(request, system)), "The game against the computer starts.")
 
 
 @login_required
@@ -188,11 +280,11 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _my_game(request: HttpRequest, game_id: int) -> Game:
     """A started game of this player that he has not left; 404 for anyone else."""
-    game = Game.objects.select_related("player1", "player2").filter(pk=game_id).first()
+    game = services.find_game(game_id)
     if game is None or game.status not in services.STARTED:
         raise Http404("There is no such game.")
     seat = game.seat_of(request.user)
-    if not seat or (game.left1 if seat == 1 else game.left2):
+    if seat is None or seat.left:
         raise Http404("There is no such game.")
     return game
 
@@ -202,7 +294,6 @@ def _my_game(request: HttpRequest, game_id: int) -> Game:
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game screen."""
     game = _my_game(request, game_id)
-    computer.resume([game])
     context = board_context(game, request.user)
     context.update(chat_length=CHAT_LENGTH, note_length=NOTE_LENGTH, oob=False)
     return render(request, "games/game.html", context)
@@ -210,7 +301,6 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _board(request: HttpRequest, game_id: int, notice: str = "") -> HttpResponse:
     game = _my_game(request, game_id)
-    computer.resume([game])
     return HttpResponse(render_board(game, request.user, request=request, notice=notice))
 
 
@@ -240,11 +330,22 @@ def _game_action(request: HttpRequest, game_id: int, action: Any) -> HttpRespons
 @login_required
 @require_POST
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Play or discard a card, against the version the page showed (one round trip)."""
+    """One action, against the version the page showed (one round trip): the action's JSON
+    ("action"), or the fields of the game's own board form."""
     data = request.POST
-    return _game_action(request, game_id, lambda: services.act(
-        request.user, game_id, data.get("version"), data.get("kind"), data.get("pos"),
-        data.get("mode", 0)))
+
+    def run() -> None:
+        game = Game.objects.filter(pk=game_id).only("ruleset").first()
+        if game is None:
+            raise NotFound("There is no such game.")
+        board = generic_board if "action" in data else board_of(game.ruleset)
+        try:
+            action = board.action_from_form(data)
+        except ValueError as problem:
+            raise GameError(str(problem)) from None
+        services.act(request.user, game_id, data.get("version"), action)
+
+    return _game_action(request, game_id, run)
 
 
 @login_required

@@ -18,8 +18,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from marcomage.games.marcomage.awards import FinalTurn
-from marcomage.games.marcomage.state import Game
+from marcomage.platform.protocol import Action, Outcome
 from marcomage.web.core.events import challenge_answered, game_finished
 from marcomage.web.preferences.models import Preferences
 from marcomage.web.scores.services import record_game
@@ -38,18 +37,19 @@ def wants_reports(user: Any) -> bool:
 
 @receiver(game_finished, dispatch_uid="messaging.game_finished")
 def on_game_finished(
-    sender: Any, *, state: Game, players: Sequence[Any], final_turn: FinalTurn | None = None,
-    **_: Any,
+    sender: Any, *, ruleset: str, state: Any, outcome: Outcome, players: Sequence[Any],
+    friendly: bool = False, last: tuple[int, Action] | None = None, **_: Any,
 ) -> None:
-    """Record the game's score and EXP, then send battle reports and level-up messages."""
-    recorded = record_game(state, players, final_turn)
-    outcome = state.outcome
-    assert outcome is not None
-    winner = players[outcome.winner].username if outcome.winner is not None else None
+    """Record a MArcomage game's score and EXP, then send battle reports and level-up
+    messages (the other game systems' EXP is the scores section's next step)."""
+    if ruleset != "marcomage":
+        return
+    recorded = record_game(state, players, last)
+    winner = players[outcome.winners[0]].username if outcome.winners else None
     for seat, done in enumerate(recorded):
         if done.rating is not None and wants_reports(done.user):
             notify(done.user, notices.BATTLE_REPORT, notices.battle_report(
-                done.rating, players[1 - seat].username, winner, state.hidden), Kind.REPORT)
+                done.rating, players[1 - seat].username, winner, done.hidden), Kind.REPORT)
         if done.levelled_up:
             notify(done.user, notices.level_up_subject(done.level), notices.level_up(done.level))
 

@@ -5,7 +5,7 @@ The rules are the game's awards (pure functions); this module only stores their 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +14,7 @@ from django.db.models import F
 
 from marcomage.games.marcomage import awards as rating
 from marcomage.games.marcomage.awards import FinalTurn, Rating, ScoreChange
+from marcomage.games.marcomage.ruleset import action_from_json
 from marcomage.games.marcomage.state import Game
 from marcomage.web.decks.services import grant_bonus_deck
 
@@ -41,6 +42,7 @@ class Recorded:
     level: int  # after the game
     exp: int  # after the game
     levelled_up: bool
+    hidden: bool = False  # the game's hidden-cards mode, for the battle report
 
     @property
     def bonus_game_slot(self) -> bool:
@@ -54,14 +56,18 @@ class Recorded:
 
 
 def record_game(
-    state: Game, players: Sequence[Any], final_turn: FinalTurn | None = None,
+    state: Game, players: Sequence[Any],
+    final_turn: FinalTurn | tuple[int, Mapping[str, Any]] | None = None,
 ) -> tuple[Recorded, Recorded]:
     """Store a finished game's effect on both players, in seat order: wins, losses, draws
     (C-EXP-11), EXP from both players' levels before the game (C-EXP-3), at most one level
     up each (C-EXP-2), and the bonus deck of every 6th level (C-DECK-4).
 
     Runs inside the caller's transaction (a savepoint), so it is stored with the game's end
-    or not at all. Friendly and aborted games change nothing."""
+    or not at all. Friendly and aborted games change nothing. `final_turn` is the last
+    action taken, as the engine's FinalTurn or as the platform's (seat, action JSON)."""
+    if final_turn is not None and not isinstance(final_turn, FinalTurn):
+        final_turn = FinalTurn(final_turn[0], action_from_json(final_turn[1]))
     if len(players) != 2 or players[0].pk == players[1].pk:
         raise ValueError("A game has two different players.")
     with transaction.atomic():
@@ -87,7 +93,7 @@ def record_game(
                 wins=F("wins") + change.wins, losses=F("losses") + change.losses,
                 draws=F("draws") + change.draws, level=level, exp=exp,
             )
-            done = Recorded(player, change, gained, level, exp, up)
+            done = Recorded(player, change, gained, level, exp, up, state.hidden)
             if done.bonus_deck_slot:
                 grant_bonus_deck(player)
             recorded.append(done)

@@ -1,4 +1,4 @@
-"""Template filters of the game screen."""
+"""Template filters and tags of the Games section."""
 
 from __future__ import annotations
 
@@ -6,29 +6,13 @@ from typing import Any
 
 from django import template
 
-from marcomage.games.marcomage import CARDS, Card
-
 register = template.Library()
-
-
-@register.filter
-def card(card_id: int | None) -> Card | None:
-    """The engine card with this id (None for a hidden card)."""
-    if card_id is None or not 0 <= int(card_id) < len(CARDS):
-        return None
-    return CARDS[int(card_id)]
 
 
 @register.filter
 def signed(value: int) -> str:
     """A change indicator: +3, -2 (empty for 0)."""
     return f"{value:+d}" if value else ""
-
-
-@register.filter
-def mode_range(modes: int) -> range:
-    """Modes 1..n of a card with modes."""
-    return range(1, int(modes) + 1)
 
 
 @register.inclusion_tag("games/_challenges_summary.html")

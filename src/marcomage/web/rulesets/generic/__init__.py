@@ -1,0 +1,1 @@
+"""The board that draws any game system from its view and its legal actions."""

@@ -1,0 +1,98 @@
+"""MArcomage's game board: its view turned into the two sides, the hands with what may be
+played, the history and the discard piles, and its play/discard form read back as an action.
+It reads only the view the payload passes in (PL-VIEW-1) and the card list."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from marcomage.games.marcomage import CARDS
+from marcomage.games.marcomage.state import OUTCOME_TEXT
+from marcomage.platform.protocol import Action
+
+TEMPLATE = "rulesets/marcomage/_board.html"
+RESOURCES = (("bricks", "quarry", "Quarry", "Bricks"), ("gems", "magic", "Magic", "Gems"),
+             ("recruits", "dungeons", "Dungeons", "Recruits"))
+HOW = {str(end_type).lower(): text for end_type, text in OUTCOME_TEXT.items()}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One hand position as the viewer may see it; `card` is None when hidden."""
+
+    pos: int
+    card: int | None
+    new: bool
+    revealed: bool
+    playable: bool = False
+    modes: int = 0
+
+
+def _hand(side: Mapping[str, Any], playable: set[int]) -> list[Slot]:
+    new, revealed = set(side["new_cards"]), set(side["revealed"])
+    return [Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed,
+                 playable=pos in playable, modes=CARDS[card].modes if card is not None else 0)
+            for pos, card in enumerate(side["hand"], start=1)]
+
+
+def _resources(side: Mapping[str, Any]) -> list[dict[str, Any]]:
+    changes = side["changes"]
+    return [
+        {"facility": label, "facility_value": side[facility],
+         "facility_change": changes[facility], "stock": stock_label, "stock_value": side[stock],
+         "stock_change": changes[stock], "key": stock}
+        for stock, facility, label, stock_label in RESOURCES
+    ]
+
+
+def _side(side: Mapping[str, Any], user: Any, playable: set[int]) -> dict[str, Any]:
+    """One player's half of the screen."""
+    return {
+        "user": user,
+        "hand": _hand(side, playable),
+        "tower": side["tower"], "tower_change": side["changes"]["tower"],
+        "wall": side["wall"], "wall_change": side["changes"]["wall"],
+        "resources": _resources(side),
+        "tokens": [t for t in side["tokens"] if t["name"] != "none"],
+        # C-HIST-1 and C-DISC-4: most recent first.
+        "history": list(reversed(side["history"])),
+        "discarded_own": list(reversed(side["discarded_own"])),
+        "discarded_opp": list(reversed(side["discarded_opp"])),
+    }
+
+
+def how_it_ended(end_type: str) -> str:
+    """The words of the manual for an end type ("Tower destruction victory")."""
+    return HOW.get(end_type.lower(), end_type)
+
+
+def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
+            ) -> dict[str, Any]:
+    """Both sides from the viewer's view (`players` in seat order); a card is playable when
+    a legal action plays it."""
+    playable = {int(a["pos"]) for a in legal if a.get("type") == "play"}
+    return {
+        "me": _side(view["me"], players[seat], playable),
+        "them": _side(view["opponent"], players[1 - seat], set()),
+        "hidden": view["modes"]["hidden"],
+        "friendly": view["modes"]["friendly"],
+    }
+
+
+def action_from_form(data: Mapping[str, Any]) -> Action:
+    """The action a card's Play or Discard button posted (kind, pos, mode)."""
+    kind = data.get("kind")
+    if kind not in ("play", "discard"):
+        raise ValueError("Play or discard a card.")
+    try:
+        pos = int(data.get("pos", ""))
+        mode = int(data.get("mode") or 0) if kind == "play" else 0
+    except (TypeError, ValueError):
+        raise ValueError("The card position and mode must be numbers.") from None
+    return {"type": kind, "pos": pos, "mode": mode} if kind == "play" else {
+        "type": kind, "pos": pos}
+
+OPTION_LABELS = {"hidden": "Hide opponent's cards", "friendly": "Friendly play"}
+"""The lobby's words for MArcomage's options (manual, "New game")."""
