@@ -4,7 +4,6 @@ EXP phases with the manual's examples, the seven awards, score and slots."""
 from __future__ import annotations
 
 import doctest
-import math
 from decimal import Decimal
 from typing import Any
 
@@ -21,13 +20,10 @@ from marcomage.games.marcomage.awards import (
     Result,
     ScoreChange,
     achievement,
-    add_exp,
     award_rating,
     deck_slots,
     earned_awards,
-    exp_to_level_up,
     game_rating,
-    game_slots,
     opponent_modifier,
     opponent_rating,
     rate,
@@ -115,66 +111,7 @@ def awards_of(game: Game, turn: FinalTurn | None = None) -> set[Award]:
     return set(earned_awards(game, turn))
 
 
-# --- C-EXP-1, C-EXP-2: levels ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("level", "need"), [
-    (0, 500), (1, 550), (4, 700), (5, 950), (9, 1150), (10, 1500), (20, 2700),
-])
-def test_C_EXP_1_level_formula_manual_examples(level: int, need: int) -> None:
-    assert exp_to_level_up(level) == need
-
-
-@pytest.mark.parametrize("level", range(61))
-def test_C_EXP_1_level_formula_is_the_manuals_with_floors(level: int) -> None:
-    manual = 500 + (50 * level) + (200 * math.floor(level / 5)) + (
-        100 * math.floor(level / 10) ** 2)
-    assert exp_to_level_up(level) == manual
-
-
-def test_C_EXP_1_floors_jump_at_every_fifth_and_tenth_level() -> None:
-    assert exp_to_level_up(14) == 500 + 700 + 400 + 100
-    assert exp_to_level_up(15) - exp_to_level_up(14) == 50 + 200
-    assert exp_to_level_up(30) - exp_to_level_up(29) == 50 + 200 + 100 * (9 - 4)
-
-
-def test_C_EXP_1_new_players_are_level_0_and_negative_levels_are_refused() -> None:
-    assert add_exp(0, 0, 0) == (0, 0, False)
-    with pytest.raises(ValueError, match="negative"):
-        exp_to_level_up(-1)
-
-
-def test_C_EXP_2_exp_accumulates_below_the_threshold() -> None:
-    assert add_exp(0, 300, 199) == (0, 499, False)
-
-
-def test_C_EXP_2_reaching_the_threshold_exactly_levels_up_with_0_exp() -> None:
-    assert add_exp(0, 300, 200) == (1, 0, True)
-
-
-def test_C_EXP_2_the_surplus_carries_into_the_new_level() -> None:
-    assert add_exp(4, 650, 100) == (5, 50, True)
-
-
-def test_C_EXP_2_at_most_one_level_per_game() -> None:
-    # 500 to reach level 1, 550 more for level 2: 1200 would pass both thresholds.
-    assert add_exp(0, 0, 1200) == (1, 700, True)
-    # The surplus levels up at the next game, even with a gain of 0.
-    assert add_exp(1, 700, 0) == (2, 150, True)
-
-
-def test_C_EXP_2_negative_exp_is_refused() -> None:
-    with pytest.raises(ValueError):
-        add_exp(0, 0, -1)
-    with pytest.raises(ValueError):
-        add_exp(0, -1, 5)
-
-
-@pytest.mark.parametrize(("level", "games"), [
-    (0, 15), (3, 15), (4, 16), (7, 16), (8, 17), (11, 17), (12, 18), (40, 25),
-])
-def test_C_GAME_1_a_bonus_game_slot_every_4th_level(level: int, games: int) -> None:
-    assert game_slots(level) == games
+# --- C-DECK-4: deck slots (levels and game slots: tests/platform/test_rating.py) -----------
 
 
 @pytest.mark.parametrize(("level", "decks"), [

@@ -19,8 +19,6 @@ from marcomage.games.marcomage.awards import (
     FinalTurn,
     Result,
     ScoreChange,
-    add_exp,
-    exp_to_level_up,
     opponent_rating,
     rate,
     rate_game,
@@ -28,6 +26,7 @@ from marcomage.games.marcomage.awards import (
 )
 from marcomage.games.marcomage.cards import CARDS, COMMON, COMPLETION_RITUAL, RARE, card_ids
 from marcomage.games.marcomage.state import Entry
+from marcomage.platform.rating import add_exp, exp_to_level_up
 
 from .builders import duel
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from marcomage.platform import protocol
 
@@ -79,3 +81,26 @@ class BadMode(IllegalAction):
 class InsufficientResources(IllegalAction):
     legacy = "Insufficient resources!"
     code = "insufficient-resources"
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The one JSON form of an engine action."""
+    if action.kind == DISCARD:
+        return {"type": DISCARD, "pos": action.pos}
+    return {"type": PLAY, "pos": action.pos, "mode": action.mode}
+
+
+def action_from_json(doc: Any) -> Action:
+    """An engine action from exactly the JSON form `action_to_json` gives; anything else
+    (other keys, a mode on a discard, non-integers) raises InvalidAction."""
+    if not isinstance(doc, Mapping):
+        raise InvalidAction("An action is an object such as {'type': 'discard', 'pos': 1}.")
+    kind, pos = doc.get("type"), doc.get("pos")
+    keys = {"type", "pos", "mode"} if kind == PLAY else {"type", "pos"}
+    if kind not in (PLAY, DISCARD) or set(doc) != keys:
+        raise InvalidAction("An action is {'type': 'play', 'pos': 1..8, 'mode': n} or "
+                            "{'type': 'discard', 'pos': 1..8}.")
+    mode = doc.get("mode", 0)
+    if type(pos) is not int or type(mode) is not int:
+        raise InvalidAction("An action's 'pos' and 'mode' are whole numbers.")
+    return Action(kind, pos, mode)

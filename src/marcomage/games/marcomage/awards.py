@@ -16,19 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from enum import Enum, IntEnum, StrEnum
 from typing import Any, NamedTuple
+
+from marcomage.platform.rating import (
+    BASE_EXP,
+    DECK_SLOTS,
+    LEVEL_DIFFERENCE_CAP,
+    add_exp,
+    exp_to_level_up,
+    game_slots,
+    opponent_modifier,
+)
+from marcomage.platform.rating import check_level as _check_level
+from marcomage.platform.rounding import round_half_away
 
 from .actions import PLAY, Action
 from .cards import CARDS, COMMON, COMPLETION_RITUAL, RARE
 from .state import MAX_WALL, EndType, Game, Outcome, Player
-
-BASE_EXP = 100
-"""EXP of one game before the four phases (C-EXP-3)."""
-
-LEVEL_DIFFERENCE_CAP = 10
-"""Levels beyond this difference change nothing in phase 2 (C-EXP-5)."""
 
 ONE = Decimal(1)
 
@@ -117,59 +123,14 @@ RULES_END_TYPES = frozenset(
 _GENTLE_TOUCH_END_TYPES = RULES_END_TYPES - {EndType.DRAW}
 
 
-def round_half_up(value: Decimal) -> int:
-    """`value` rounded to an integer half away from zero (C-GEN-1).
-
-    >>> [round_half_up(Decimal(x)) for x in ("73.5", "-2.5", "2.49")]
-    [74, -3, 2]
-    """
-    return int(value.quantize(ONE, rounding=ROUND_HALF_UP))
-
-
 # -- levels and slots --------------------------------------------------------------------------
 
 
-def exp_to_level_up(level: int) -> int:
-    """EXP needed to go from `level` to the next: 500 + 50N + 200[N/5] + 100[N/10]² (C-EXP-1).
-
-    >>> [exp_to_level_up(n) for n in (0, 1, 4, 5, 9, 10, 20)]
-    [500, 550, 700, 950, 1150, 1500, 2700]
-    """
-    _check_level(level)
-    return 500 + 50 * level + 200 * (level // 5) + 100 * (level // 10) ** 2
-
-
-def add_exp(level: int, exp: int, gained: int) -> tuple[int, int, bool]:
-    """(level, exp, levelled_up) after a game's gain; at most one level per game (C-EXP-2).
-
-    >>> add_exp(0, 450, 60), add_exp(0, 450, 40), add_exp(0, 0, 1200)
-    ((1, 10, True), (0, 490, False), (1, 700, True))
-    """
-    _check_level(level)
-    if exp < 0 or gained < 0:
-        raise ValueError(f"EXP cannot be negative (exp {exp}, gained {gained}).")
-    total = exp + gained
-    need = exp_to_level_up(level)
-    if total >= need:
-        return level + 1, total - need, True
-    return level, total, False
-
-
-def game_slots(level: int) -> int:
-    """Simultaneous games allowed: 15, plus one for every 4th level (C-GAME-1)."""
-    _check_level(level)
-    return 15 + level // 4
-
-
 def deck_slots(level: int) -> int:
-    """Decks a player has: 8, plus one for every 6th level (C-DECK-4)."""
+    """MArcomage decks a player has: the platform's 8, plus one for every 6th level
+    (C-DECK-4, PL-SHARED-2)."""
     _check_level(level)
-    return 8 + level // 6
-
-
-def _check_level(level: int) -> None:
-    if level < 0:
-        raise ValueError(f"A level cannot be negative (got {level}).")
+    return DECK_SLOTS + level // 6
 
 
 # -- score -------------------------------------------------------------------------------------
@@ -248,26 +209,13 @@ def game_rating(result: Result, end_type: EndType) -> Phase:
     modifier = GAME_RATING.get((result, end_type))
     if modifier is None:
         raise ValueError(f"No game rating for a {result} by {end_type}.")
-    return Phase(modifier, round_half_up(BASE_EXP * modifier))
-
-
-def opponent_modifier(level: int, opponent_level: int) -> Decimal:
-    """Phase 2 factor: +10% per level the opponent is above, -5% per level below,
-    counting at most 10 levels (C-EXP-5)."""
-    _check_level(level)
-    _check_level(opponent_level)
-    above = level - opponent_level
-    if above > 0:
-        return ONE - Decimal("0.05") * min(LEVEL_DIFFERENCE_CAP, above)
-    if above < 0:
-        return ONE + Decimal("0.10") * min(LEVEL_DIFFERENCE_CAP, -above)
-    return ONE
+    return Phase(modifier, round_half_away(BASE_EXP * modifier))
 
 
 def opponent_rating(exp: int, level: int, opponent_level: int) -> Phase:
     """Phase 2: the phase 1 EXP scaled by the level difference, rounded (C-EXP-5)."""
     modifier = opponent_modifier(level, opponent_level)
-    return Phase(modifier, round_half_up(exp * modifier))
+    return Phase(modifier, round_half_away(exp * modifier))
 
 
 def _rate_low(value: int) -> Achievement:
@@ -307,7 +255,7 @@ def achievement(me: Player, opponent: Player, result: Result) -> Achievement:
 
 def victory_rating(exp: int, achieved: Achievement) -> Phase:
     """Phase 3: the phase 2 EXP times 1.75, 1.25 or 1, rounded (C-EXP-6)."""
-    return Phase(achieved.modifier, round_half_up(exp * achieved.modifier))
+    return Phase(achieved.modifier, round_half_away(exp * achieved.modifier))
 
 
 def award_rating(exp: int, awards: Iterable[Award]) -> Phase:
@@ -318,7 +266,7 @@ def award_rating(exp: int, awards: Iterable[Award]) -> Phase:
     """
     earned = set(awards)
     modifier = ONE + sum((award.fraction for award in earned), Decimal(0))
-    return Phase(modifier, round_half_up(exp * modifier))
+    return Phase(modifier, round_half_away(exp * modifier))
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -490,10 +438,12 @@ def rate_game(
     return ratings[0], ratings[1]
 
 
+# add_exp, exp_to_level_up and game_slots live in marcomage.platform.rating; they stay
+# importable from here until the web imports them from there.
 __all__ = [
     "BASE_EXP", "GAME_RATING", "LEVEL_DIFFERENCE_CAP", "NO_SCORE_CHANGE", "RULES_END_TYPES",
     "Achievement", "Award", "FinalTurn", "Phase", "Rating", "Result", "ScoreChange",
     "achievement", "add_exp", "award_rating", "deck_slots", "earned_awards", "exp_to_level_up",
     "game_rating", "game_slots", "opponent_modifier", "opponent_rating", "rate", "rate_game",
-    "result_for", "round_half_up", "score_change", "victory_rating",
+    "result_for", "score_change", "victory_rating",
 ]

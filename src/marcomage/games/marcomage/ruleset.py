@@ -10,13 +10,15 @@ or {"type": "discard", "pos": 1..8}. End types are the engine's in lower case:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from marcomage.platform.bots import Bot
+from marcomage.platform.decks import DeckLimits
 from marcomage.platform.protocol import (
     DeckDoc,
     DeckEntry,
@@ -28,7 +30,8 @@ from marcomage.platform.protocol import (
 from marcomage.platform.rng import Rng
 
 from . import awards
-from .actions import DISCARD, PLAY, Action, GameNotInProgress, IllegalAction, InvalidAction
+from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
+from .bots.view_bot import BOTS
 from .cards import CARDS, COMMON, RARE, UNCOMMON
 from .deck import DECK_SECTION, InvalidDeck, Tokens, auto_tokens, normalize_tokens, random_deck
 from .serialize import from_json, player_to_json, to_json
@@ -44,6 +47,9 @@ SECTION_NAMES = ("Common", "Uncommon", "Rare")
 MAX_STEPS = 5000
 """A bound on accepted actions: the round cap of C-END-1 (250 turns) times 20, room for
 the Quick and Swift chains that keep the move without ending the turn."""
+
+COPIES = DeckLimits(max_copies=1)
+"""C-DECK-1: each card once; the section sizes are MArcomage's own check."""
 
 _PLATFORM_ENDS: dict[str, EndType] = {
     "surrender": EndType.SURRENDER, "abort": EndType.ABORT, "abandon": EndType.ABANDON,
@@ -111,13 +117,11 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
                 "entries", f"{CARDS[card_id].name} has a count of {count!r}, not 1."))
             continue
         counts[card_id] = counts.get(card_id, 0) + count
+    valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
+    problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
     sizes = [0, 0, 0]
     for card_id, count in counts.items():
         sizes[CARDS[card_id].rarity] += count
-        if count > 1:
-            problems.append(Violation(
-                "copies", f"{CARDS[card_id].name} is in the deck {count} times; "
-                          "a deck holds each card once."))
     for rarity, name in enumerate(SECTION_NAMES):
         if sizes[rarity] != DECK_SECTION:
             problems.append(Violation(
@@ -137,29 +141,6 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
 def _starter_data() -> tuple[dict[str, Any], ...]:
     text = resources.files(__package__).joinpath("data/starter_decks.json").read_text("utf-8")
     return tuple(json.loads(text))
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The one JSON form of an engine action."""
-    if action.kind == DISCARD:
-        return {"type": DISCARD, "pos": action.pos}
-    return {"type": PLAY, "pos": action.pos, "mode": action.mode}
-
-
-def action_from_json(doc: Any) -> Action:
-    """An engine action from exactly the JSON form `action_to_json` gives; anything else
-    (other keys, a mode on a discard, non-integers) raises InvalidAction."""
-    if not isinstance(doc, Mapping):
-        raise InvalidAction("An action is an object such as {'type': 'discard', 'pos': 1}.")
-    kind, pos = doc.get("type"), doc.get("pos")
-    keys = {"type", "pos", "mode"} if kind == PLAY else {"type", "pos"}
-    if kind not in (PLAY, DISCARD) or set(doc) != keys:
-        raise InvalidAction("An action is {'type': 'play', 'pos': 1..8, 'mode': n} or "
-                            "{'type': 'discard', 'pos': 1..8}.")
-    mode = doc.get("mode", 0)
-    if type(pos) is not int or type(mode) is not int:
-        raise InvalidAction("An action's 'pos' and 'mode' are whole numbers.")
-    return Action(kind, pos, mode)
 
 
 def _check_seat(seat: Any) -> int:
@@ -376,6 +357,10 @@ class MArcomage:
                         p.hand[slot] = section[rng.below(len(section))]
         after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
         return after
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """MArcomage's greedy and MCTS bots, playing from the view (PL-SHARED-5)."""
+        return BOTS
 
 
 RULESET = MArcomage()

@@ -1,0 +1,79 @@
+"""Bots (PL-SHARED-5): a bot sees only its seat's view and legal actions and draws from its
+own random source, never the game's. Every ruleset gets the uniform "random" bot; a ruleset
+may add its own through an optional `bots()` method returning {name: seed -> Bot}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from .protocol import Action, Ruleset, Seat, State
+from .rng import Rng
+
+BOT_STREAM = 7
+"""PCG32 stream of the bots' generators, apart from the games' (stream 54), so that a bot and
+a game seeded with the same number draw unrelated sequences."""
+
+
+class Bot(Protocol):
+    """A player that picks one of the legal actions from what its seat may see."""
+
+    name: str
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """One of `legal` (never empty), for the seat whose `view` this is."""
+        ...
+
+
+BotFactory = Callable[[int], Bot]
+"""Builds a bot from a seed for its own generator."""
+
+
+def bot_rng(seed: int | str) -> Rng:
+    """A bot's own random source."""
+    return Rng.from_seed(seed, stream=BOT_STREAM)
+
+
+class RandomBot:
+    """The baseline bot: a uniform pick among the legal actions with its own generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = bot_rng(seed)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("There is no legal action to choose from.")
+        return legal[self.rng.below(len(legal))]
+
+
+def bots_for(ruleset: Ruleset) -> dict[str, BotFactory]:
+    """The bots that play `ruleset`, by name: "random" first, then the ruleset's own."""
+    found: dict[str, BotFactory] = {"random": RandomBot}
+    own = getattr(ruleset, "bots", None)
+    if callable(own):
+        found.update(own())
+    return found
+
+
+def make_bot(ruleset: Ruleset, name: str, seed: int) -> Bot:
+    """The bot `name` for `ruleset`, seeded; an unknown name raises ValueError listing them."""
+    available = bots_for(ruleset)
+    if name not in available:
+        raise ValueError(f"{ruleset.name} has no bot {name!r}; choose from "
+                         f"{', '.join(available)}.")
+    return available[name](seed)
+
+
+def bot_action(ruleset: Ruleset, state: State, seat: Seat, bot: Bot) -> Action:
+    """What `bot` plays for `seat` now, from the seat's view and legal actions only; a bot
+    that answers with anything else is a bug (ValueError)."""
+    legal = ruleset.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has nothing to decide now.")
+    action = bot.choose(ruleset.view(state, seat), legal)
+    if action not in legal:
+        raise ValueError(f"The {bot.name} bot chose {action!r}, which is not legal.")
+    return action
