@@ -9,19 +9,31 @@ Nothing is cached in the database: every page re-simulates from the seed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 
 from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
-from marcomage.platform.protocol import Outcome, Ruleset
-from marcomage.platform.replay import Replay, ReplayStep, VerifyReport, verify
+from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, IllegalAction, Outcome
+from marcomage.platform.replay import (
+    ACTION,
+    DRIFTED,
+    Replay,
+    ReplayError,
+    ReplayHeader,
+    VerifyReport,
+    resimulate,
+    verify,
+)
+from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.accounts.names import name_key
 from marcomage.web.games.models import Game, Seat, Status, Step
+from marcomage.web.rulesets.generic import board as generic_board
+from marcomage.web.rulesets.widgets import board_of
 
 PER_PAGE = 25
 PLAYER_LENGTH = 40
@@ -180,6 +192,8 @@ class Position:
     moves: list[Move]
     view: dict[str, Any]
     board_template: str
+    board: dict[str, Any]
+    problem: str = ""
 
     @property
     def has_back(self) -> bool:
@@ -196,11 +210,6 @@ class Position:
     @property
     def forward(self) -> int:
         return min(self.total, self.step + 1)
-
-    @property
-    def view_text(self) -> str:
-        """The view as indented JSON, for systems without a board widget."""
-        return json.dumps(self.view, indent=1, sort_keys=True)
 
 
 class BadStep(ValueError):
@@ -236,3 +245,139 @@ def header(game: Game) -> Header:
     return Header(int(game.pk), game.ruleset, int(game.ruleset_version), line.system, seats,
                   options, int(game.seed), line.end_type, line.result, line.winners,
                   line.rounds, line.finished)
+
+
+def replay_of(game: Game, steps: list[Step] | None = None) -> Replay:
+    """The platform replay of a recorded game (PL-STATE-3): its header (the decks as committed,
+    the seat names, the seed) and its steps with their hashes.
+
+    The site records who ended a game by abort or abandon; the replay document names no seat
+    for those, and an abandon's one winner comes from the game's outcome."""
+    if game.seed is None:
+        raise NoReplay("This game was played before replays existed.")
+    seats = game.seat_list()
+    head = ReplayHeader(game.ruleset, int(game.ruleset_version), dict(game.options or {}),
+                        tuple(dict(seat.deck_doc or {}) for seat in seats),  # type: ignore[misc]
+                        tuple(seat.user.username if seat.user is not None else f"seat {n}"
+                              for n, seat in enumerate(seats)),
+                        int(game.seed))
+    winners = tuple(Outcome.from_json(game.outcome).winners) if game.outcome else ()
+    rows = steps if steps is not None else sorted(game.steps.all(), key=lambda s: s.index)
+    return Replay(head, tuple(_replay_step(row, winners) for row in rows))
+
+
+def _replay_step(step: Step, winners: tuple[int, ...]) -> ReplayStep:
+    if step.kind == ACTION or step.kind == SURRENDER:
+        return ReplayStep(step.seat, step.kind, step.action, step.hash_after)
+    return ReplayStep(None, step.kind, None, step.hash_after,
+                      winners if step.kind == ABANDON else ())
+
+
+def export(game_id: int) -> dict[str, Any]:
+    """The replay's JSON document (`Replay.to_json`), for download and `replay verify`."""
+    return replay_of(finished_game(game_id)).to_json()
+
+
+GENERIC_REPLAY_TEMPLATE = "replays/_generic_board.html"
+PLATFORM_TEXT = {SURRENDER: "surrenders", ABORT: "the game is aborted (nobody wins)",
+                 ABANDON: "the game is finished for the waiting side (abandoned)"}
+
+
+def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: ReplayStep,
+               names: list[str]) -> str:
+    """What a step was, in words: the widget's own (`describe`) or the action's fields."""
+    if step.kind == ACTION:
+        assert step.action is not None and step.seat is not None
+        describe = getattr(board, "describe", None)
+        if describe is not None and view_before is not None:
+            return str(describe(view_before, step.seat, step.action))
+        return generic_board.label(step.action)
+    if step.kind == ABANDON and step.winners:
+        won = ", ".join(names[w] if w < len(names) else f"seat {w}" for w in step.winners)
+        return f"the game is finished for {won} (the other side stopped moving)"
+    return PLATFORM_TEXT.get(step.kind, step.kind)
+
+
+def position(game_id: int, step: int) -> Position:
+    """The replay of game `game_id` after `step` steps (clamped to 0..all), re-simulated from
+    the seed (nothing is cached), with the move list and the replay view (viewer None:
+    everything, both hands; PL-VIEW-4). A step the ruleset refuses stops the re-simulation
+    there and is reported as `problem` (PL-STATE-3: the replay has drifted)."""
+    game = finished_game(game_id)
+    try:
+        ruleset = find_ruleset(game.ruleset)
+    except UnknownRuleset:
+        raise NoReplay(f"The game system {game.ruleset!r} is not on this site any more."
+                       ) from None
+    try:
+        replay = replay_of(game)
+    except ReplayError as damaged:
+        raise NoReplay(f"This game's replay is damaged: {damaged}") from None
+    names = [seat.name for seat in header(game).seats]
+    players = [seat.user for seat in game.seat_list()]
+    board = board_of(game.ruleset)
+    describes = hasattr(board, "describe")
+    step = max(0, min(step, len(replay.steps)))
+    problem = "" if game.ruleset_version == ruleset.version else (
+        f"This replay is from version {game.ruleset_version} of the rules; the site now runs "
+        f"version {ruleset.version}, so it may not play back as it was (stale).")
+    states = resimulate(replay, ruleset)
+    try:
+        state = next(states)
+    except ValueError as problem_start:
+        raise NoReplay(f"This game cannot be started again: {problem_start}") from None
+    shown = state if step == 0 else None
+    moves: list[Move] = []
+    for index, replay_step in enumerate(replay.steps, start=1):
+        before = ruleset.view(state, None) if describes and replay_step.kind == ACTION \
+            else None
+        try:
+            state = next(states)
+        except (IllegalAction, ValueError) as refused:
+            problem = (f"Step {index} cannot be played back ({refused}); the replay stops "
+                       f"before it (it has drifted).")
+            break
+        seat = replay_step.seat
+        who = names[seat] if seat is not None and seat < len(names) else ""
+        moves.append(Move(index, seat, who, replay_step.kind, replay_step.action,
+                          _move_text(board, before, replay_step, names)))
+        if index == step:
+            shown = state
+    total = len(moves)
+    if shown is None:
+        shown, step = state, total
+    view = ruleset.view(shown, None)
+    if hasattr(board, "replay_context"):
+        template, context = board.REPLAY_TEMPLATE, board.replay_context(view, players)
+    else:
+        template = GENERIC_REPLAY_TEMPLATE
+        context = generic_board.context(view, 0, [], players)
+    return Position(header(game), step, total, moves, view, template, context, problem)
+
+
+@dataclass(frozen=True, slots=True)
+class GameCheck:
+    """The re-simulation of one stored game: which game, and what `verify` found."""
+
+    game_id: int
+    report: VerifyReport
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+
+def verify_game(game: Game) -> GameCheck:
+    """Re-simulate one recorded game and compare every hash (PL-STATE-3)."""
+    return GameCheck(int(game.pk), verify(replay_of(game), RULESETS))
+
+
+def verify_all_finished() -> Iterator[GameCheck]:
+    """Every finished recorded game re-simulated and checked, oldest first; a game whose
+    replay cannot even be built (a malformed stored step) counts as drifted."""
+    games = Game.objects.filter(status=Status.FINISHED, seed__isnull=False).order_by("pk")
+    for game in games.prefetch_related("seats__user", "steps").iterator(chunk_size=100):
+        try:
+            yield verify_game(game)
+        except ReplayError as broken:
+            yield GameCheck(int(game.pk), VerifyReport(DRIFTED, 0, str(broken)))
