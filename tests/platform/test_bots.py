@@ -1,0 +1,92 @@
+"""Bots (PL-SHARED-5): they see only a view and the legal actions, draw from their own
+generator, and every ruleset has the random bot."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from marcomage.games import RULESETS
+from marcomage.platform.bots import RandomBot, bot_action, bots_for, make_bot
+from marcomage.platform.rng import Rng
+
+from .toy import RULESET as TOY
+
+MARCOMAGE = RULESETS["marcomage"]
+
+
+def test_PL_SHARED_5_random_bot_is_uniform_and_seeded() -> None:
+    legal = [{"type": "bid", "slot": i} for i in range(4)]
+    bot = RandomBot(7)
+    picks = Counter(bot.choose({}, legal)["slot"] for _ in range(4000))
+    assert set(picks) == {0, 1, 2, 3} and min(picks.values()) > 900
+    one, two, other = RandomBot(3), RandomBot(3), RandomBot(4)
+    sequence = [one.choose({}, legal) for _ in range(20)]
+    assert sequence == [two.choose({}, legal) for _ in range(20)]
+    assert sequence != [other.choose({}, legal) for _ in range(20)]
+    with pytest.raises(ValueError, match="no legal action"):
+        bot.choose({}, [])
+
+
+def test_PL_SHARED_5_every_ruleset_has_random_and_marcomage_its_own() -> None:
+    assert list(bots_for(TOY)) == ["random"]
+    assert list(bots_for(MARCOMAGE)) == ["random", "greedy", "mcts"]
+    with pytest.raises(ValueError, match="has no bot 'oracle'; choose from random"):
+        make_bot(TOY, "oracle", 1)
+
+
+class Spy:
+    """A bot that records what it was given."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[Any, Any]] = []
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.seen.append((view, legal))
+        return legal[0]
+
+
+def test_PL_SHARED_5_a_bot_gets_its_seats_view_and_legal_actions_only() -> None:
+    state = MARCOMAGE.new_game(MARCOMAGE.options_from_json({"hidden": True}),
+                               MARCOMAGE.starter_decks()[:2], 3)
+    (seat,) = MARCOMAGE.to_act(state)
+    spy = Spy()
+    assert bot_action(MARCOMAGE, state, seat, spy) == MARCOMAGE.legal_actions(state, seat)[0]
+    ((view, legal),) = spy.seen
+    assert view == MARCOMAGE.view(state, seat) and legal == MARCOMAGE.legal_actions(state, seat)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        bot_action(MARCOMAGE, state, 1 - seat, spy)
+
+
+@pytest.mark.parametrize("name", ["greedy", "mcts"])
+def test_PL_SHARED_5_marcomage_bots_play_from_the_view_alone(name: str) -> None:
+    """The same view and legal actions give the same move whatever the hidden cards are:
+    the bot never reads the real game."""
+    options = MARCOMAGE.options_from_json({"hidden": True})
+    state = MARCOMAGE.new_game(options, MARCOMAGE.starter_decks()[:2], 5)
+    (seat,) = MARCOMAGE.to_act(state)
+    other = MARCOMAGE.resample_hidden(state, seat, Rng.from_seed(8))
+    assert other.players[1 - seat].hand != state.players[1 - seat].hand
+    moves = []
+    for game in (state, other):
+        bot = make_bot(MARCOMAGE, name, 11)
+        if name == "mcts":
+            bot.inner.iterations = 60  # type: ignore[attr-defined]
+        moves.append(bot_action(MARCOMAGE, game, seat, bot))
+    assert moves[0] == moves[1] and moves[0] in MARCOMAGE.legal_actions(state, seat)
+
+
+def test_PL_SHARED_5_a_bot_answering_an_illegal_action_is_refused() -> None:
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return {"type": "keep"}
+
+    state = TOY.new_game(TOY.options_from_json({}), TOY.starter_decks(), 1)
+    with pytest.raises(ValueError, match="cheat bot chose"):
+        bot_action(TOY, state, 0, Cheat())

@@ -1,0 +1,138 @@
+"""The conformance suite (PL-SHARED-6) over every registered ruleset and the test-only toy:
+playouts end, illegal actions change nothing, JSON round-trips, views hide what they must,
+replays reproduce their hashes, and the same seed gives the same game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from marcomage.games import RULESETS
+from marcomage.platform import conformance
+from marcomage.platform.protocol import IllegalAction, Ruleset
+
+from .toy import RULESET as TOY
+
+ALL = {**RULESETS, TOY.id: TOY}
+SEEDS = (1, 2, 3)
+
+
+def options_for(ruleset: Ruleset) -> list[Any]:
+    """Default options, and MArcomage's hidden-cards mode where views hide more (C-FLAG-6)."""
+    if ruleset.id == "marcomage":
+        return [None, ruleset.options_from_json({"hidden": True})]
+    return [None]
+
+
+CASES = [(rid, i) for rid, r in ALL.items() for i in range(len(options_for(r)))]
+
+
+@pytest.mark.parametrize(("ruleset_id", "variant"), CASES)
+def test_PL_SHARED_6_every_ruleset_conforms(ruleset_id: str, variant: int) -> None:
+    ruleset = ALL[ruleset_id]
+    options = options_for(ruleset)[variant]
+    conformance.check_playouts_end(ruleset, SEEDS, options)
+    # The costly checks on every 2nd state of MArcomage's longer games.
+    conformance.check_all(ruleset, SEEDS[:2], options, every=2 if ruleset_id == "marcomage"
+                          else 1)
+
+
+def test_PL_SHARED_6_every_registered_ruleset_is_covered() -> None:
+    assert "marcomage" in ALL and "toy" in ALL
+    assert all(isinstance(r, Ruleset) for r in ALL.values())
+
+
+# The suite must catch what it claims to catch: rulesets broken on purpose.
+
+
+class Accepting:
+    """The toy, except that it accepts any bid slot, clamping it into the hand."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        if isinstance(action, dict) and action.get("type") == "bid" and "slot" in action:
+            slot = action["slot"]
+            hand = len(state.hands[seat])
+            action = {"type": "bid", "slot": min(max(int(slot), 0), hand - 1)} if (
+                type(slot) is int) else action
+        return TOY.apply(state, seat, action)
+
+
+class Leaky:
+    """The toy, except that every view shows all hands."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def view(self, state: Any, viewer: Any) -> Any:
+        return {**TOY.view(state, viewer), "all_hands": state.hands}
+
+
+class Clocked:
+    """The toy, except that its games never end within max_steps."""
+
+    max_steps = 3
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+
+class Careless:
+    """The toy, except that a refused action still draws from the game's generator."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def apply(self, state: Any, seat: Any, action: Any) -> Any:
+        state.rng.next_u32()
+        return TOY.apply(state, seat, action)
+
+
+def test_PL_PROTO_5_the_suite_catches_an_accepted_illegal_action() -> None:
+    game = conformance.play(TOY, 1)
+    with pytest.raises(AssertionError, match="not a legal action but was accepted"):
+        conformance.check_refusals(Accepting(), game)  # type: ignore[arg-type]
+
+
+def test_PL_PROTO_5_the_suite_catches_a_refusal_that_changes_the_state() -> None:
+    game = conformance.play(TOY, 1)
+    with pytest.raises(AssertionError, match="changed the state"):
+        conformance.check_refusals(Careless(), game)  # type: ignore[arg-type]
+
+
+def test_PL_VIEW_1_the_suite_catches_a_view_that_leaks_hidden_hands() -> None:
+    game = conformance.play(TOY, 1)
+    with pytest.raises(AssertionError, match="shows hidden data"):
+        conformance.check_views_hide(Leaky(), game, 1)  # type: ignore[arg-type]
+
+
+def test_PL_SHARED_6_the_suite_catches_a_game_longer_than_max_steps() -> None:
+    with pytest.raises(AssertionError, match="no outcome after max_steps = 3"):
+        conformance.play(Clocked(), 1)  # type: ignore[arg-type]
+
+
+def test_PL_PROTO_3_toy_bids_are_sealed_until_the_last_and_resolved_in_seat_order() -> None:
+    """The first two bids stay hidden from the others; the last one reveals all three, the
+    highest card taking the trick whatever the order of arrival."""
+    state = TOY.new_game(TOY.options_from_json({}), TOY.starter_decks(), 4)
+    assert TOY.to_act(state) == frozenset({0, 1, 2})
+    hands = [h[:] for h in state.hands]
+    state, events = TOY.apply(state, 2, {"type": "bid", "slot": 0})
+    state, _ = TOY.apply(state, 0, {"type": "bid", "slot": 0})
+    assert [e["visibility"] for e in events] == ["owner", "public"]
+    assert TOY.to_act(state) == frozenset({1})
+    seen_by_1 = TOY.view(state, 1)
+    assert seen_by_1["bid_placed"] == [True, False, True] and "bids" not in seen_by_1
+    assert hands[0][0] not in seen_by_1["hand"] or hands[0][0] in hands[1]
+    assert TOY.view(state, 2)["my_bid"] == hands[2][0]
+    with pytest.raises(IllegalAction):
+        TOY.apply(state, 0, {"type": "bid", "slot": 0})
+    state, events = TOY.apply(state, 1, {"type": "bid", "slot": 0})
+    bids = [hands[0][0], hands[1][0], hands[2][0]]
+    assert events[-1] == {"type": "reveal", "bids": bids, "taker": bids.index(max(bids)),
+                          "visibility": "public"}
+    assert TOY.to_act(state) == frozenset({bids.index(max(bids))})
+    assert TOY.view(state, 0)["last_trick"] == bids
