@@ -267,3 +267,118 @@ def test_conformance_on_a_missing_file_is_an_error() -> None:
     done = run("conformance", "/nonexistent/cases.jsonl")
     assert done.returncode == 2
     assert "no such file" in done.stderr
+
+
+# --- simulate --game and replay verify (PL-STATE-3, PL-SHARED-5) ----------------------------
+
+
+def run_err(args: list[str], capsys: pytest.CaptureFixture[str],
+            monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """The exit status, output and error output of `main(args)`."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_PL_STATE_3_simulated_replays_verify_and_a_tampered_one_drifts(
+        tmp_path: Path) -> None:
+    done = run("simulate", "--game", "marcomage", "--games", "2", "--jobs", "1", "--seed", "4",
+               "--p2", "greedy", "--replays", str(tmp_path), "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "game: MArcomage (marcomage version 1)" in done.stdout
+    assert "bots: seat 0 random, seat 1 greedy" in done.stdout
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.name for f in files] == ["0.json", "1.json"]
+    ok = run("replay", "verify", str(files[0]))
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.startswith("OK: ") and "reproduce their hashes" in ok.stdout
+
+    doc = json.loads(files[0].read_text())
+    assert doc["header"]["decks"][0]["name"] == "deck 1"  # the starter decks (C-DECK-11)
+    doc["steps"][5]["hash"] = "0" * 64
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(doc))
+    drifted = run("replay", "verify", str(tampered))
+    assert drifted.returncode == 1
+    assert drifted.stdout.startswith("DRIFTED: ")
+    assert "first drifted step: 5" in drifted.stdout and "0" * 64 in drifted.stdout
+
+
+def test_PL_STATE_3_a_replay_of_an_unkept_version_is_stale(tmp_path: Path) -> None:
+    run("simulate", "--game", "marcomage", "--games", "1", "--jobs", "1",
+        "--replays", str(tmp_path), "--no-progress")
+    doc = json.loads((tmp_path / "0.json").read_text())
+    doc["header"]["version"] = 0
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    stale = run("replay", "verify", str(old))
+    assert stale.returncode == 1 and stale.stdout.startswith("STALE: ")
+    assert "version 0" in stale.stdout
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "is not JSON"),
+    ('{"format": "replay", "schema": 9, "steps": []}', "schema 9 is not supported"),
+])
+def test_replay_verify_refuses_a_file_that_is_not_a_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    status, _, err = run_err(["replay", "verify", str(path)], capsys, monkeypatch)
+    assert status == 2 and message in err
+    status, _, err = run_err(["replay", "verify", str(tmp_path / "none.json")], capsys,
+                             monkeypatch)
+    assert status == 2 and "cannot read" in err
+
+
+def test_PL_SHARED_5_simulate_any_registered_game_with_random_bots(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    from marcomage.games import RULESETS
+
+    from .platform.toy import RULESET as TOY
+
+    monkeypatch.setitem(RULESETS, TOY.id, TOY)
+    status, out = run_main(["simulate", "--game", "toy", "--games", "5", "--jobs", "1",
+                            "--seed", "3", "--no-progress", "--replays", str(tmp_path)],
+                           capsys, monkeypatch)
+    assert status == 0
+    assert "bots: seat 0 random, seat 1 random, seat 2 random" in out
+    wins = [int(re.search(rf"seat {k} wins: (\d+)", out).group(1))  # type: ignore[union-attr]
+            for k in range(3)]
+    assert sum(wins) >= 5 - int(re.search(r"draws: (\d+)", out).group(1))  # type: ignore[union-attr]
+    assert "end types: points 5" in out
+    status, out = run_main(["replay", "verify", str(tmp_path / "4.json")], capsys, monkeypatch)
+    assert status == 0 and "toy version 1" in out
+
+    status, _, err = run_err(["simulate", "--game", "toy", "--p1", "greedy", "--no-progress"],
+                             capsys, monkeypatch)
+    assert status == 2
+    assert "Toy (test only) has no bot 'greedy'; choose from random" in err
+
+
+def test_simulate_game_takes_decks_from_a_file_and_refuses_bad_ones(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    from marcomage.games import find_ruleset
+
+    starters = find_ruleset("marcomage").starter_decks()
+    good = tmp_path / "decks.json"
+    good.write_text(json.dumps([starters[2], starters[2]]))
+    status, out = run_main(["simulate", "--game", "marcomage", "--games", "1", "--jobs", "1",
+                            "--decks", str(good), "--replays", str(tmp_path / "r"),
+                            "--no-progress"], capsys, monkeypatch)
+    assert status == 0 and "games: 1" in out
+    replay = json.loads((tmp_path / "r" / "0.json").read_text())
+    assert [d["name"] for d in replay["header"]["decks"]] == ["deck 3", "deck 3"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([starters[0], {**starters[1], "entries": []}]))
+    status, _, err = run_err(["simulate", "--game", "marcomage", "--decks", str(bad)],
+                             capsys, monkeypatch)
+    assert status == 2 and "deck 1: The Common section holds 0 cards" in err
+    status, _, err = run_err(["simulate", "--game", "chess"], capsys, monkeypatch)
+    assert status == 2 and "no game 'chess'" in err
+    status, _, err = run_err(["simulate", "--p1", "oracle"], capsys, monkeypatch)
+    assert status == 2 and "no bot 'oracle'" in err

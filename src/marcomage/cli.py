@@ -1,9 +1,11 @@
-"""The `marcomage` command line: serve, play, simulate, apply, conformance and new.
+"""The `marcomage` command line: serve, play, simulate, apply, conformance, replay and new.
 
     marcomage serve --host 127.0.0.1 --port 8000
     marcomage play --seed 7 --opponent mcts --think 1
     marcomage simulate --games 1000 --seed 1 --jobs 2
     marcomage simulate --p1 mcts --p2 greedy --games 400 --jobs 1 --think 1
+    marcomage simulate --game marcomage --games 10 --replays out/   # through the protocol
+    marcomage replay verify out/0.json                               # PL-STATE-3
     marcomage new --seed 7 > game.json
     marcomage apply requests.jsonl        # JSON lines, see docs/state-format.md
     marcomage conformance tests/data/golden.jsonl.gz   # see docs/conformance.md
@@ -22,11 +24,16 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .games import RULESETS, UnknownRuleset, find_ruleset
 from .games.marcomage import Action, IllegalAction, from_json, push, to_json
 from .games.marcomage.bots import BOTS, SEARCH_BOTS, make_bot, new_match
 from .games.marcomage.bots.mcts import DEFAULT_ITERATIONS
 from .games.marcomage.golden import check, format_report, read_cases
-from .simulate import ProgressBar, simulate
+from .platform.bots import bots_for
+from .platform.decks import DeckDocError, parse_deck
+from .platform.protocol import DeckDoc, Ruleset
+from .platform.replay import Replay, ReplayError, verify
+from .simulate import ProgressBar, simulate, simulate_ruleset
 from .terminal import TerminalGame
 
 PROTOCOL_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -72,10 +79,21 @@ def cmd_play(args: argparse.Namespace) -> int:
 # --- simulate -----------------------------------------------------------------------
 
 
+def fail(command: str, message: str) -> int:
+    print(f"marcomage {command}: {message}", file=sys.stderr)
+    return 2
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
-        print("marcomage simulate: --games must be at least 1", file=sys.stderr)
-        return 2
+        return fail("simulate", "--games must be at least 1")
+    if args.game is not None:
+        return simulate_game(args)
+    if args.decks or args.replays:
+        return fail("simulate", "--decks and --replays go with --game")
+    for name in (args.bot, args.bot2):
+        if name is not None and name not in BOTS:
+            return fail("simulate", f"no bot {name!r}; choose from {', '.join(sorted(BOTS))}")
     bot2 = args.bot2 or args.bot
     progress = None if args.no_progress else ProgressBar(args.games, sys.stderr)
     summary = simulate(args.games, args.seed, args.jobs or os.cpu_count() or 1,
@@ -83,6 +101,59 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                        cpu_clock=args.cpu_time)
     print(summary.report(describe(args.bot, args), describe(bot2, args)))
     return 0
+
+
+def simulate_game(args: argparse.Namespace) -> int:
+    """`simulate --game ID`: bots play any game system through the protocol; seat 0 is
+    --p1's bot, every other seat --p2's (default: the same)."""
+    try:
+        ruleset = find_ruleset(args.game)
+    except UnknownRuleset:
+        return fail("simulate", f"no game {args.game!r}; choose from {', '.join(RULESETS)}")
+    if args.think is not None or args.iterations is not None or args.cpu_time:
+        return fail("simulate", "--think, --iterations and --cpu-time are for MArcomage "
+                                "without --game")
+    seats = ruleset.seats.start
+    names = [args.bot] + [args.bot2 or args.bot] * (seats - 1)
+    available = bots_for(ruleset)
+    for name in names:
+        if name not in available:
+            return fail("simulate", f"{ruleset.name} has no bot {name!r}; choose from "
+                                    f"{', '.join(available)}")
+    decks = None
+    if args.decks:
+        try:
+            decks = read_decks(args.decks, ruleset, seats)
+        except (OSError, ValueError) as err:
+            return fail("simulate", f"cannot use the decks in {args.decks}: {err}")
+    progress = None if args.no_progress else ProgressBar(args.games, sys.stderr)
+    summary = simulate_ruleset(ruleset, args.games, args.seed, args.jobs or os.cpu_count() or 1,
+                               names, progress, decks)
+    if args.replays:
+        folder = Path(args.replays)
+        folder.mkdir(parents=True, exist_ok=True)
+        for index, record in enumerate(summary.records):
+            (folder / f"{index}.json").write_text(compact(record.replay) + "\n", "utf-8")
+    print(summary.report())
+    return 0
+
+
+def read_decks(path: str, ruleset: Ruleset, seats: int) -> list[DeckDoc]:
+    """A JSON list of deck documents, one per seat, each valid for `ruleset`."""
+    doc = json.loads(Path(path).read_text("utf-8"))
+    if not isinstance(doc, list) or len(doc) != seats:
+        raise ValueError(f"give a JSON list of {seats} decks, one per seat")
+    decks = []
+    for seat, raw in enumerate(doc):
+        try:
+            deck = parse_deck(raw, RULESETS)
+        except DeckDocError as err:
+            raise ValueError(f"deck {seat}: {err}") from None
+        problems = ruleset.validate_deck(deck, deck["format"])
+        if problems:
+            raise ValueError(f"deck {seat}: {problems[0].message}")
+        decks.append(deck)
+    return decks
 
 
 def describe(bot: str, args: argparse.Namespace) -> str:
@@ -196,6 +267,34 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     return 0 if report.agreed == report.total else 1
 
 
+# --- replay -------------------------------------------------------------------------
+
+
+def cmd_replay_verify(args: argparse.Namespace) -> int:
+    """Re-simulate a replay file and check every hash: 0 when all agree, 1 when the replay
+    drifted or is stale, 2 when the file cannot be read."""
+    try:
+        replay = Replay.from_json(json.loads(Path(args.file).read_text("utf-8")))
+    except OSError as err:
+        return fail("replay verify", f"cannot read {args.file}: {err.strerror or err}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        return fail("replay verify", f"{args.file} is not JSON: {err}")
+    except ReplayError as err:
+        return fail("replay verify", f"{args.file} is not a replay: {err}")
+    report = verify(replay, RULESETS)
+    header = replay.header
+    game = f"{header.ruleset} version {header.version}, {len(replay.steps)} steps"
+    if report.ok:
+        print(f"OK: {args.file} ({game}): {report.message}")
+        return 0
+    print(f"{report.status.upper()}: {args.file} ({game}): {report.message}")
+    if report.step is not None:
+        print(f"first drifted step: {report.step}")
+        print(f"expected hash: {report.expected}")
+        print(f"actual hash:   {report.actual or '(the step was refused)'}")
+    return 1
+
+
 # --- new ----------------------------------------------------------------------------
 
 
@@ -228,10 +327,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed_arg, default=0, help="seed of the run (default 0)")
     p.add_argument("--jobs", type=int, default=None,
                    help="worker processes (default: the number of CPUs)")
-    p.add_argument("--p1", "--bot", dest="bot", choices=bots, default="random",
-                   help="player 1's bot (default random)")
-    p.add_argument("--p2", "--bot2", dest="bot2", choices=bots, default=None,
-                   help="player 2's bot (default: the same as --p1)")
+    p.add_argument("--game", metavar="ID", default=None,
+                   help="play this game system through the platform protocol with its "
+                        f"starter decks ({', '.join(RULESETS)}); without it, MArcomage "
+                        "with random decks")
+    p.add_argument("--p1", "--bot", dest="bot", default="random", metavar="BOT",
+                   help=f"player 1's bot: {', '.join(bots)} (default random; with --game, "
+                        "seat 0's, and every game has random)")
+    p.add_argument("--p2", "--bot2", dest="bot2", default=None, metavar="BOT",
+                   help="player 2's bot (default: the same as --p1; with --game, every "
+                        "other seat's)")
+    p.add_argument("--decks", metavar="FILE.json",
+                   help="with --game: a JSON list of deck documents, one per seat, instead "
+                        "of the starter decks")
+    p.add_argument("--replays", metavar="DIR",
+                   help="with --game: write each game's replay to DIR/<game>.json")
     add_budget(p, f"default: {DEFAULT_ITERATIONS} iterations instead")
     p.add_argument("--cpu-time", action="store_true",
                    help="count --think in each process's CPU time, not wall time (fair "
@@ -249,6 +359,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=10, metavar="N",
                    help="mismatches to print (default 10)")
     p.set_defaults(run=cmd_conformance)
+
+    p = sub.add_parser("replay", help="replays of games (PL-STATE-3)")
+    replay_sub = p.add_subparsers(dest="replay_command", required=True, metavar="ACTION")
+    p = replay_sub.add_parser("verify", help="re-simulate a replay JSON file and check every "
+                                             "hash (exit 0 if all agree, 1 if not)")
+    p.add_argument("file", help="the replay's JSON file")
+    p.set_defaults(run=cmd_replay_verify)
 
     sub.add_parser("serve", help="run the web site (migrates the database first); "
                                  "see marcomage serve --help")

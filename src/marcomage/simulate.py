@@ -13,12 +13,17 @@ import math
 import multiprocessing
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
+from .games import find_ruleset
 from .games.marcomage import EndType
 from .games.marcomage.bots import MatchResult, make_bot, new_match, play_match
+from .platform.bots import make_bot as make_platform_bot
+from .platform.bots import play_game
+from .platform.protocol import DeckDoc, Outcome, Ruleset
+from .platform.rng import seed_to_int
 
 Budget = tuple[float | None, int | None, bool]
 """A search bot's budget per move: seconds and/or iterations (None: not bounded by it),
@@ -186,3 +191,119 @@ class ProgressBar:
         bar = "#" * filled + "-" * (self.width - filled)
         percent = 100 * done // max(self.total, 1)
         return f"[{bar}] {percent:3d}% {done}/{self.total} games {now - self.start:6.1f} s"
+
+
+# --- any game through the platform protocol (`marcomage simulate --game ID`) ------------------
+
+RulesetTask = tuple[str, int | str, int, tuple[str, ...], tuple[DeckDoc, ...] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game played through the protocol: how it ended and its replay (as JSON)."""
+
+    outcome: Outcome
+    actions: int
+    final_hash: str
+    replay: dict[str, Any]
+
+
+def ruleset_game_decks(ruleset: Ruleset, index: int, seats: int) -> list[DeckDoc]:
+    """Game `index`'s decks: seat k takes starter deck (index + k) mod n."""
+    starters = ruleset.starter_decks()
+    return [starters[(index + k) % len(starters)] for k in range(seats)]
+
+
+def play_ruleset_game(task: RulesetTask) -> tuple[int, GameRecord]:
+    """Game `index` of a run: seeded "S/i" (the bots "S/i/1", "S/i/2", ...), decks given or
+    the starter decks."""
+    ruleset_id, seed, index, bot_names, decks = task
+    ruleset = find_ruleset(ruleset_id)
+    game_id = game_seed(seed, index)
+    chosen = list(decks) if decks is not None else ruleset_game_decks(
+        ruleset, index, len(bot_names))
+    bots = [make_platform_bot(ruleset, name, seed_to_int(f"{game_id}/{k + 1}"))
+            for k, name in enumerate(bot_names)]
+    recorder = play_game(ruleset, ruleset.options_from_json({}), chosen,
+                         seed_to_int(game_id), bots, list(bot_names))
+    outcome = ruleset.outcome(recorder.state)
+    assert outcome is not None
+    replay = recorder.replay()
+    final = replay.steps[-1].hash_after if replay.steps else ""
+    return index, GameRecord(outcome, len(replay.steps), final, replay.to_json())
+
+
+@dataclass
+class RulesetSummary:
+    """What a run of one game system produced, in game order."""
+
+    ruleset: Ruleset
+    bots: tuple[str, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+    jobs: int = 1
+
+    def digest(self) -> str:
+        """SHA-256 over the final state hashes in game order."""
+        h = hashlib.sha256()
+        for r in self.records:
+            h.update(r.final_hash.encode("ascii"))
+        return h.hexdigest()
+
+    def report(self) -> str:
+        n = len(self.records)
+        wins = Counter(w for r in self.records for w in r.outcome.winners)
+        draws = sum(1 for r in self.records if r.outcome.result == "draw")
+        ends = Counter(r.outcome.end_type for r in self.records)
+        actions = sum(r.actions for r in self.records)
+        seconds = max(self.seconds, 1e-9)
+        seats = ", ".join(f"seat {k} {name}" for k, name in enumerate(self.bots))
+        lines = [f"games: {n}",
+                 f"game: {self.ruleset.name} ({self.ruleset.id} version {self.ruleset.version})",
+                 f"bots: {seats}",
+                 f"win rates: {n} games, 95% Wilson intervals, draws counted apart"]
+        for k in range(len(self.bots)):
+            low, high = wilson(wins[k], n)
+            lines.append(f"seat {k} wins: {wins[k]} {100.0 * wins[k] / max(n, 1):5.1f}%  "
+                         f"95% CI [{100 * low:5.1f}%, {100 * high:5.1f}%]")
+        lines += [
+            f"draws: {draws}",
+            f"end types: {', '.join(f'{t} {c}' for t, c in sorted(ends.items())) or 'none'}",
+            f"mean actions: {actions / n if n else 0.0:.1f}",
+            f"results digest: {self.digest()}",
+            f"wall time: {self.seconds:.2f} s on {self.jobs} process(es)",
+            f"actions/s: {actions / seconds:,.0f}",
+            f"games/s: {n / seconds:,.1f}",
+        ]
+        return "\n".join(lines)
+
+
+def simulate_ruleset(
+    ruleset: Ruleset, games: int, seed: int | str, jobs: int, bot_names: Sequence[str],
+    progress: Callable[[int], None] | None = None, decks: Sequence[DeckDoc] | None = None,
+) -> RulesetSummary:
+    """Play `games` games of `ruleset` between the named bots (one per seat) on `jobs`
+    processes; `decks` (one per seat) replace the starter decks."""
+    for name in bot_names:
+        make_platform_bot(ruleset, name, 0)  # fail early on a bad name
+    names = tuple(bot_names)
+    chosen = None if decks is None else tuple(decks)
+    tasks: list[RulesetTask] = [(ruleset.id, seed, i, names, chosen) for i in range(games)]
+    jobs = max(1, min(jobs, games))
+    slots: list[GameRecord | None] = [None] * games
+    start = time.perf_counter()
+    if jobs <= 1:
+        results: Iterator[tuple[int, GameRecord]] = map(play_ruleset_game, tasks)
+        for done, (index, record) in enumerate(results, 1):
+            slots[index] = record
+            if progress is not None:
+                progress(done)
+    else:
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for done, (index, record) in enumerate(
+                    pool.imap_unordered(play_ruleset_game, tasks), 1):
+                slots[index] = record
+                if progress is not None:
+                    progress(done)
+    seconds = time.perf_counter() - start
+    return RulesetSummary(ruleset, names, [r for r in slots if r is not None], seconds, jobs)

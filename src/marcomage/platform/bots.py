@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .protocol import Action, Ruleset, Seat, State
+from .protocol import Action, DeckDoc, Ruleset, Seat, State
+from .replay import Recorder
 from .rng import Rng
 
 BOT_STREAM = 7
@@ -77,3 +78,19 @@ def bot_action(ruleset: Ruleset, state: State, seat: Seat, bot: Bot) -> Action:
     if action not in legal:
         raise ValueError(f"The {bot.name} bot chose {action!r}, which is not legal.")
     return action
+
+
+def play_game(ruleset: Ruleset, options: Any, decks: Sequence[DeckDoc], seed: int,
+              bots: Sequence[Bot], seats: Sequence[str] | None = None) -> Recorder:
+    """A whole game between `bots` (one per seat), recorded; the seats in `to_act` move in
+    seat order. Stops with ValueError past the ruleset's `max_steps`."""
+    if len(bots) != len(decks):
+        raise ValueError(f"{len(decks)} decks but {len(bots)} bots.")
+    recorder = Recorder(ruleset, options, decks, seed,
+                        seats if seats is not None else [b.name for b in bots])
+    while ruleset.outcome(recorder.state) is None:
+        if len(recorder.steps) >= ruleset.max_steps:
+            raise ValueError(f"{ruleset.name}: no outcome after {ruleset.max_steps} actions.")
+        seat = min(ruleset.to_act(recorder.state))
+        recorder.act(seat, bot_action(ruleset, recorder.state, seat, bots[seat]))
+    return recorder
