@@ -3,9 +3,11 @@ the first legal action of the seat to act, so a seed fixes the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marcomage.games import find_ruleset
+from marcomage.platform.protocol import Action
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from tests.web.games.helpers import seat, start
@@ -13,9 +15,15 @@ from tests.web.games.helpers import seat, start
 STEP_LIMIT = 3000
 
 
-def play(game: Game, moves: int | None = None) -> Game:
-    """Play `moves` moves (all of them when None) of the first legal action; returns the game
-    read afresh."""
+def first(legal: list[Action], played: int) -> Action:
+    """The first legal action."""
+    return legal[0]
+
+
+def play(game: Game, moves: int | None = None,
+         choose: Callable[[list[Action], int], Action] = first) -> Game:
+    """Play `moves` moves (all of them when None), each the action `choose` picks from the
+    legal ones (by default the first); returns the game read afresh."""
     ruleset = find_ruleset(game.ruleset)
     played = 0
     while moves is None or played < moves:
@@ -24,7 +32,7 @@ def play(game: Game, moves: int | None = None) -> Game:
             break
         state = ruleset.from_json(game.state)
         number = min(ruleset.to_act(state))
-        action = ruleset.legal_actions(state, number)[0]
+        action = choose(ruleset.legal_actions(state, number), played)
         services.act(seat(game, number).user, game.pk, game.version, action)
         played += 1
         assert played < STEP_LIMIT, "the game does not end"
