@@ -309,7 +309,7 @@ def cmd_replay_verify_all(args: argparse.Namespace) -> int:
         call_command("verify_replays", verbose_games=args.verbose_games)
     except CommandError as err:
         print(f"marcomage replay verify-all: {err}", file=sys.stderr)
-        return err.returncode
+        return int(err.returncode)
     return 0
 
 

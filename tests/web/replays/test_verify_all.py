@@ -64,7 +64,7 @@ class VerifyAllTest(BaseTestCase):
         User.objects.filter(pk=cls.bob.pk).update(last_activity=timezone.now())
 
         abandoned = play(start(carol, dave, seed=5), 5)
-        mover, waiter = to_move(abandoned)
+        _mover, waiter = to_move(abandoned)
         Game.objects.filter(pk=abandoned.pk).update(last_move=timezone.now() - LONG_AGO)
         games.finish(waiter, abandoned.pk)
 
