@@ -1,15 +1,20 @@
-"""Whole games played through the real games services, for the replay tests: every move is
-the first legal action of the seat to act, so a seed fixes the game."""
+"""Whole games for the replay tests: MArcomage played through the real games services (a seed
+and a choice of moves fix the game), and the test-only toy recorded by the platform."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from marcomage.games import find_ruleset
-from marcomage.platform.protocol import Action
+from django.utils import timezone
+
+from marcomage.games import RULESETS, find_ruleset, register
+from marcomage.platform.protocol import Action, Ruleset
+from marcomage.platform.replay import record
 from marcomage.web.games import services
-from marcomage.web.games.models import Game, Status
+from marcomage.web.games.models import Game, Seat, Status, Step
+from tests.platform.toy import RULESET as TOY
 from tests.web.games.helpers import seat, start
 
 STEP_LIMIT = 3000
@@ -53,4 +58,43 @@ def finished_game(p1: Any, p2: Any, *, seed: int = 1, **options: Any) -> Game:
     game = play(start(p1, p2, seed=seed, **options))
     assert game.status == Status.FINISHED
     leave_all(game)
+    return game
+
+
+@contextmanager
+def toy_registered() -> Iterator[Ruleset]:
+    """The test-only three-seat toy (tests/platform/toy.py) registered while the block runs."""
+    present = "toy" in RULESETS
+    register(TOY)
+    try:
+        yield TOY
+    finally:
+        if not present:
+            RULESETS.pop("toy", None)
+
+
+def stored_toy_game(users: list[Any], seed: int, *, finished: bool = True) -> Game:
+    """A toy game recorded through the platform's Recorder (every seat plays its first legal
+    action) and stored as the games section stores games: the game, its seats with their
+    decks as committed, and each step with its hash. Unfinished: stopped after 2 steps."""
+    decks = TOY.starter_decks()
+    options = TOY.options_from_json({"tricks": 2})
+    recorder = record(TOY, options, decks, seed, [u.username for u in users])
+    while TOY.outcome(recorder.state) is None and (finished or len(recorder.steps) < 2):
+        number = min(TOY.to_act(recorder.state))
+        recorder.act(number, TOY.legal_actions(recorder.state, number)[0])
+    outcome = TOY.outcome(recorder.state)
+    now = timezone.now()
+    game = Game.objects.create(
+        ruleset=TOY.id, ruleset_version=TOY.version, options=TOY.options_to_json(options),
+        format="tiny", status=Status.FINISHED if outcome else Status.RUNNING, seats_count=3,
+        seed=seed, state=TOY.to_json(recorder.state), version=len(recorder.steps) + 1,
+        outcome=outcome.to_json() if outcome else None,
+        end_type=outcome.end_type if outcome else "", finished_at=now if outcome else None)
+    for number, (user, deck) in enumerate(zip(users, decks, strict=True)):
+        Seat.objects.create(game=game, number=number, user=user, deck_name=deck["name"],
+                            deck_doc=dict(deck), left=bool(outcome))
+    for index, step in enumerate(recorder.steps, start=1):
+        Step.objects.create(game=game, index=index, seat=step.seat, kind=step.kind,
+                            action=step.action, hash_after=step.hash_after)
     return game

@@ -4,22 +4,25 @@ running game is ever served."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
+from html import unescape
 from typing import Any
 
 from django.test import Client
 
 from marcomage.games import find_ruleset
 from marcomage.platform.replay import state_at
+from marcomage.web.accounts.models import User
 from marcomage.web.games import services as games
 from marcomage.web.games.models import Game, Seat, Status
 from marcomage.web.replays import services
 from tests.web.base import BaseTestCase
 from tests.web.games.helpers import discard, seat, start
 
-from .games import finished_game, leave_all, play
+from .games import finished_game, leave_all, play, stored_toy_game, toy_registered
 
 MARCOMAGE = find_ruleset("marcomage")
 
@@ -198,3 +201,34 @@ class CostTest(BaseTestCase):
         self.assertEqual(position.moves[-1].kind, "surrender")
         self.assertEqual(response.status_code, 200)
         self.assertLess(rebuilt, 1.0)
+
+
+class GenericBoardTest(BaseTestCase):
+    """A game system without a replay widget (the three-seat toy) is shown through the
+    generic reading of its replay view: every hand, every seat in the header."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        super().setUpClass()
+        cls.enterClassContext(toy_registered())
+
+    def test_pl_view_4_the_toy_replay_shows_all_three_hands_at_each_step(self) -> None:
+        carol = User.objects.create_user("carol", "secret words")
+        game = stored_toy_game([self.alice, self.bob, carol], seed=9)
+        ruleset = find_ruleset("toy")
+        replay = services.replay_of(game)
+        for step in (0, 3, len(replay.steps)):
+            html = self.client.get(f"/replays/{game.pk}/?step={step}").content.decode()
+            hands = ruleset.view(state_at(replay, ruleset, step), None)["hands"]
+            shown = re.search(r'<dd class="view-hands"><pre>(.*?)</pre>', html, re.S)
+            assert shown is not None
+            self.assertEqual(json.loads(unescape(shown.group(1))), hands)
+            self.assertEqual(current(html), [str(step)])
+        for name in ("alice", "bob", "carol"):
+            self.assertIn(f"<strong>{name}</strong> with deck", html)
+        self.assertIn('<span class="who">alice</span> bid: slot 0', html)
+
+    def test_a_running_toy_game_has_no_replay(self) -> None:
+        carol = User.objects.create_user("carol", "secret words")
+        game = stored_toy_game([self.alice, self.bob, carol], seed=9, finished=False)
+        self.assertEqual(self.client.get(f"/replays/{game.pk}/").status_code, 404)
