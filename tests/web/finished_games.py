@@ -9,6 +9,7 @@ from django.db import transaction
 
 from marcomage.games.marcomage import Action, EndType, Game, Outcome, push
 from marcomage.games.marcomage.awards import FinalTurn
+from marcomage.games.marcomage.ruleset import RULESET, action_to_json
 from marcomage.web.core.events import game_finished
 from tests.games.marcomage.builders import duel
 
@@ -40,7 +41,11 @@ def ended(end_type: EndType, winner: int | None, *, friendly: bool = False) -> G
 
 def finish(state: Game, players: tuple[Any, Any], final_turn: FinalTurn | None = None,
            game_id: int = 1) -> None:
-    """Send game_finished the way the games section does: inside its transaction."""
+    """Send game_finished the way the games section does: inside its transaction, with the
+    platform outcome and the last action as (seat, action JSON)."""
+    last = None if final_turn is None else (final_turn.player,
+                                            action_to_json(final_turn.action))
     with transaction.atomic():
-        game_finished.send(sender=Game, game_id=game_id, state=state, players=list(players),
-                           final_turn=final_turn)
+        game_finished.send(sender=Game, game_id=game_id, ruleset="marcomage", state=state,
+                           outcome=RULESET.outcome(state), players=tuple(players),
+                           friendly=state.friendly, last=last)

@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "marcomage.web.preferences",
     "marcomage.web.notifications",
     "marcomage.web.decks",
+    "marcomage.web.rulesets.marcomage",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",
@@ -143,8 +144,8 @@ ASGI_APPLICATION = "marcomage.web.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        # Each game system's widgets keep their templates beside their code (web/rulesets/).
-        "DIRS": [WEB_DIR / "templates", *sorted((WEB_DIR / "rulesets").glob("*/templates"))],
+        # The generic board keeps its templates beside its code (web/rulesets/generic/).
+        "DIRS": [WEB_DIR / "templates", WEB_DIR / "rulesets" / "generic" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -153,7 +154,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "marcomage.web.core.context_processors.site",
             ],
-            "libraries": {"marcomage_board": "marcomage.web.rulesets.marcomage.board_tags"},
         },
     }
 ]

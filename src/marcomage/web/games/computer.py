@@ -25,7 +25,6 @@ which repairs moves lost to a restart; opening a page never schedules a move.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -38,8 +37,11 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.utils import timezone
 
+from marcomage.platform.bots import Bot, bot_action, make_bot
+from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.decks.services import DeckNotReady, deck_document
+from marcomage.web.rulesets import widget
 
 from . import services
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
@@ -83,18 +85,30 @@ def computer_seat(game: Game) -> int | None:
 
 
 def _widgets(ruleset_id: str) -> ModuleType | None:
-    """The game system's computer module (web/rulesets/<id>/computer.py), or None."""
-    if not ruleset_id.isidentifier():
-        return None
-    try:
-        return importlib.import_module(f"marcomage.web.rulesets.{ruleset_id}.computer")
-    except ModuleNotFoundError:
-        return None
+    """The game system's computer module (web/rulesets/<id>/computer.py), or None: it may
+    give the computer's deck (`deck(seed)`) and the bot of each level (`bot(...)`)."""
+    return widget(ruleset_id, "computer") if ruleset_id.isidentifier() else None
 
 
 def plays(ruleset_id: str) -> bool:
-    """Can the computer play this game system?"""
-    return _widgets(ruleset_id) is not None
+    """Can the computer play this game system? Any two-player one: with the game's own bots
+    where its widgets give them, else with the platform's random bot."""
+    try:
+        return COMPUTER_SEAT + 1 in services.ruleset_of(ruleset_id).seats
+    except GameError:
+        return False
+
+
+def computer_deck(ruleset_id: str, seed: int) -> DeckDoc:
+    """The computer's deck: the game's own choice from the seed, else a starter deck."""
+    widgets = _widgets(ruleset_id)
+    if widgets is not None and hasattr(widgets, "deck"):
+        doc: DeckDoc = widgets.deck(seed)
+        return doc
+    starters = services.ruleset_of(ruleset_id).starter_decks()
+    if not starters:
+        raise GameError("The computer has no deck for this game.")
+    return starters[seed % len(starters)]
 
 
 # --- starting a game ----------------------------------------------------------------------
@@ -115,8 +129,7 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DE
     against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3)."""
     chosen = level_of(level)
     choice = services.choose_system(ruleset, format, {**(options or {}), "friendly": True})
-    widgets = _widgets(choice.ruleset)
-    if widgets is None:
+    if not plays(choice.ruleset):
         raise GameError("The computer does not play this game.")
     computer = computer_player()
     services._need_slot(user)
@@ -131,10 +144,10 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DE
     game.save(update_fields=["ai_level"])
     services._sit(game, 0, user, deck)
     services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
-    game = services.find_game(game.pk)
-    assert game is not None
-    services.deal(game, [mine, widgets.deck(seed)], seed)
-    return game
+    seated = services.find_game(game.pk)
+    assert seated is not None
+    services.deal(seated, [mine, computer_deck(choice.ruleset, seed)], seed)
+    return seated
 
 
 # --- one move -----------------------------------------------------------------------------
@@ -147,18 +160,26 @@ def computers_turn(game: Game) -> bool:
     return Seat.objects.filter(game=game, number=COMPUTER_SEAT, to_act=True).exists()
 
 
-def choose(game: Game) -> dict[str, Any]:
-    """The computer's choice in the game as stored, by a bot seeded by the game and its
-    version, with the level's budget from the settings (iterations when set, else seconds)."""
-    widgets = _widgets(game.ruleset)
-    assert widgets is not None
+def bot_for(game: Game) -> Bot:
+    """A fresh bot for the computer's next move, seeded by the game's id and version (never
+    by the game's own seed), with the level's budget from the settings (iterations when
+    set, else seconds); the platform's random bot for a game without bots of its own."""
     level = AiLevel(game.ai_level)
+    seed = (int(game.pk) << 32) | int(game.version)
+    widgets = _widgets(game.ruleset)
+    if widgets is None or not hasattr(widgets, "bot"):
+        return make_bot(services.ruleset_of(game), "random", seed)
     iterations = settings.AI_ITERATIONS.get(level.value)
     think = None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value)
-    action: dict[str, Any] = widgets.choose(
-        services.game_state(game), COMPUTER_SEAT, level.value, f"{game.pk}:{game.version}",
-        think=think, iterations=iterations)
-    return action
+    found: Bot = widgets.bot(level.value, seed, think=think, iterations=iterations)
+    return found
+
+
+def choose(game: Game) -> Action:
+    """The computer's choice in the game as stored: its bot sees only the computer's view
+    and legal actions (PL-SHARED-5)."""
+    return bot_action(services.ruleset_of(game), services.game_state(game), COMPUTER_SEAT,
+                      bot_for(game))
 
 
 def play_turns(game_id: int) -> int:
@@ -172,7 +193,11 @@ def play_turns(game_id: int) -> int:
         ruleset = services.ruleset_of(game)
         if COMPUTER_SEAT not in ruleset.to_act(services.game_state(game)):
             return moves  # the row and its state disagree: never guess
-        action = choose(game)
+        try:
+            action = choose(game)
+        except ValueError:
+            logger.exception("the computer found nothing to choose in game %s", game_id)
+            return moves
         try:
             with transaction.atomic():
                 locked = services._locked(game.pk)

@@ -201,7 +201,7 @@ def _check_modes_text(message: str) -> str:
     return message
 
 
-def _new(choice: Choice, status: str, seats: int, message: str = "") -> Game:
+def _new(choice: Choice, status: Any, seats: int, message: str = "") -> Game:
     ruleset = ruleset_of(choice.ruleset)
     return Game.objects.create(
         ruleset=ruleset.id, ruleset_version=ruleset.version, options=choice.options,
@@ -490,7 +490,7 @@ def _last_action(game: Game) -> tuple[int, Action] | None:
     return int(step.seat), dict(step.action or {})
 
 
-def store(game: Game, state: State, kind: str, seat: int | None,
+def store(game: Game, state: State, kind: Any, seat: int | None,
           action: Action | None = None) -> None:
     """Write the new state, raise the version (stale → refused) and record the step, all in
     the caller's transaction; keep the seats' to_act in step; send game_finished in the same

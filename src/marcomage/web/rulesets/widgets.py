@@ -5,19 +5,13 @@ one, else the generic board. A board module has `TEMPLATE` (the board's template
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
 from types import ModuleType
 
+from . import widget
+from .generic import board as generic_board
 
-@cache
+
 def board_of(ruleset_id: str) -> ModuleType:
     """The board module of this game system (the generic one when it has none)."""
-    if ruleset_id.isidentifier():
-        try:
-            return importlib.import_module(f"marcomage.web.rulesets.{ruleset_id}.board")
-        except ModuleNotFoundError as missing:
-            if missing.name not in (f"marcomage.web.rulesets.{ruleset_id}",
-                                    f"marcomage.web.rulesets.{ruleset_id}.board"):
-                raise
-    return importlib.import_module("marcomage.web.rulesets.generic.board")
+    own = widget(ruleset_id, "board") if ruleset_id.isidentifier() else None
+    return own if own is not None else generic_board

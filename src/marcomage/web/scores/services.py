@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import F
 
 from marcomage.games.marcomage import awards as rating
+from marcomage.games.marcomage.actions import action_from_json
 from marcomage.games.marcomage.awards import FinalTurn, Rating, ScoreChange
-from marcomage.games.marcomage.ruleset import action_from_json
 from marcomage.games.marcomage.state import Game
 from marcomage.web.decks.services import grant_bonus_deck
 

@@ -1,1 +1,3 @@
-"""MArcomage's widgets: its game board, its card faces and the helpers behind them."""
+"""MArcomage's widgets: the card face, the card database, the deck editor with its filters,
+token counters and deck files, and the battle report. The one folder of web/ that may import
+`marcomage.games.marcomage`."""

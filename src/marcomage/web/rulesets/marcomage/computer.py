@@ -1,16 +1,16 @@
 """MArcomage's computer opponent on the site (issue 11): its random deck and the bot of each
-difficulty. The bot is handed the stored state only to ask `view` and `legal_actions` for
-its own seat (PL-SHARED-5, bots/bot.py); it draws from its own seed."""
+difficulty, with the level's search budget. The bots are the platform's view bots: they get
+the computer's view and legal actions only (PL-SHARED-5) and draw from their own seed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from marcomage.games.marcomage import Rng, auto_tokens, random_deck
-from marcomage.games.marcomage.bots import deck_pool, make_bot
+from marcomage.games.marcomage.bots import GreedyBot, MctsBot, deck_pool
 from marcomage.games.marcomage.bots.match import DECK_STREAM
-from marcomage.games.marcomage.ruleset import RULESET, action_to_json
-from marcomage.platform.protocol import Action, DeckDoc
+from marcomage.games.marcomage.bots.view_bot import ViewBot
+from marcomage.games.marcomage.ruleset import RULESET
+from marcomage.platform.bots import Bot
+from marcomage.platform.protocol import DeckDoc
 
 BOT_OF_LEVEL = {"easy": "greedy", "normal": "mcts", "hard": "mcts"}
 """Which bot plays each difficulty; the search levels differ by their budget."""
@@ -25,8 +25,10 @@ def deck(seed: int) -> DeckDoc:
             "extra": {"tokens": list(auto_tokens(cards))}}
 
 
-def choose(state: Any, seat: int, level: str, seed: str, *, think: float | None,
-           iterations: int | None) -> Action:
-    """The action the bot of `level`, seeded by `seed`, takes for `seat` in `state`."""
-    bot = make_bot(BOT_OF_LEVEL[level], seed, think=think, iterations=iterations)
-    return action_to_json(bot.choose(state, seat))
+def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -> Bot:
+    """The bot of `level`, seeded by `seed`; the search levels get the budget."""
+    name = BOT_OF_LEVEL[level]
+    engine_bot = (MctsBot(seed, think=think, iterations=iterations)
+                  if name == "mcts" and (think is not None or iterations is not None)
+                  else GreedyBot(seed) if name == "greedy" else MctsBot(seed))
+    return ViewBot(engine_bot, seed)
