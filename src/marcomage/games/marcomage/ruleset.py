@@ -85,15 +85,27 @@ def deck_sections(deck: Mapping[str, Any]) -> list[list[int]]:
     return sections
 
 
-def deck_tokens(deck: Mapping[str, Any], cards: Deck) -> Tokens:
-    """The deck's token keywords: `extra.tokens` as chosen (C-DECK-9), or "Auto" (C-DECK-10)
-    when the document names none (no `tokens` key, or null)."""
-    chosen = (deck.get("extra") or {}).get("tokens")
+def chosen_tokens(deck: Mapping[str, Any]) -> Tokens | None:
+    """The token keywords in `extra.tokens` (C-DECK-9), or None when the document names none
+    (no `extra`, no `tokens` key, or null); anything malformed raises InvalidDeck."""
+    extra = deck.get("extra")
+    if extra is None:
+        return None
+    if not isinstance(extra, Mapping):
+        raise InvalidDeck("A deck's 'extra' is an object such as {'tokens': [...]}.")
+    chosen = extra.get("tokens")
     if chosen is None:
-        return auto_tokens(cards)
+        return None
     if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
         raise InvalidDeck("Tokens are a list of token keywords.")
     return normalize_tokens(chosen)
+
+
+def deck_tokens(deck: Mapping[str, Any], cards: Deck) -> Tokens:
+    """The deck's token keywords as chosen (C-DECK-9), or "Auto" (C-DECK-10) when the
+    document names none."""
+    chosen = chosen_tokens(deck)
+    return auto_tokens(cards) if chosen is None else chosen
 
 
 def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
@@ -127,11 +139,7 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
             problems.append(Violation(
                 "section-size", f"The {name} section holds {sizes[rarity]} cards, not 15."))
     try:
-        chosen = (deck.get("extra") or {}).get("tokens")
-        if chosen is not None:
-            if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
-                raise InvalidDeck("Tokens are a list of token keywords.")
-            normalize_tokens(chosen)
+        chosen_tokens(deck)
     except InvalidDeck as problem:
         problems.append(Violation("tokens", str(problem)))
     return problems

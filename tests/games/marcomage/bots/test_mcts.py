@@ -282,12 +282,17 @@ def test_a_cpu_time_budget_counts_only_this_process() -> None:
     assert bot.last_iterations >= 1
 
 
-@pytest.mark.parametrize("bad", [["--think", "0"], ["--think", "inf"], ["--iterations", "0"],
-                                 ["--p1", "smart"]])
+@pytest.mark.parametrize("bad", [["--think", "0"], ["--think", "inf"], ["--iterations", "0"]])
 def test_simulate_refuses_bad_options(bad: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "--games", "1", *bad])
     assert exit_.value.code == 2
+
+
+def test_simulate_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bot names depend on the game (--game), so they are checked after parsing."""
+    assert main(["simulate", "--games", "1", "--p1", "smart"]) == 2
+    assert "no bot 'smart'; choose from greedy, mcts, random" in capsys.readouterr().err
 
 
 def test_play_against_the_search_bot(
