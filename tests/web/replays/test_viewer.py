@@ -101,7 +101,7 @@ class ViewerTest(BaseTestCase):
         mover = seat(self.game, first.seat).user.username
         view = self.expected_view(0)
         card = view["players"][first.seat]["hand"][first.action["pos"] - 1]
-        from marcomage.web.rulesets.marcomage.board_tags import card as card_of
+        from marcomage.web.rulesets.marcomage.templatetags.marcomage_board import card as card_of
 
         verb = "plays" if first.action["type"] == "play" else "discards"
         self.assertIn(f'<span class="who">{mover}</span> {verb} {card_of(card).name}', html)
