@@ -72,7 +72,7 @@ def test_step_through_a_finished_games_replay_with_buttons_and_keys(
     expect(page.locator("#replay-board .outcome")).to_contain_text("alice wins")
     page.keyboard.press("ArrowRight")  # nothing past the end
     at(page, total)
-    page.locator(f'.replay-move[data-step="5"] a').click()
+    page.locator('.replay-move[data-step="5"] a').click()
     at(page, 5)
     page.click("#replay-first")
     at(page, 0)

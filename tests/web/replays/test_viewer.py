@@ -114,7 +114,8 @@ class ViewerTest(BaseTestCase):
             s = seat(self.game, number)
             self.assertIn(f"<strong>{s.user.username}</strong> with deck <em>{s.deck_name}</em>",
                           html)
-        self.assertIn("hidden: True", html)
+        self.assertIn("Hide opponent&#x27;s cards: yes", html)
+        self.assertIn("Friendly play: no", html)
         self.assertIn(f"<code>{self.game.seed}</code>", html)
         self.assertIn(f"{self.game.end_type.capitalize()}, won by", html)
         self.assertIn(f'href="/replays/{self.game.pk}.json"', html)
@@ -159,6 +160,16 @@ class RunningGameTest(BaseTestCase):
                         f"/replays/{game.pk}.json"):
                 self.assertEqual(client.get(url).status_code, 404, (who, url))
             self.assertNotContains(client.get("/replays/"), f'data-game="{game.pk}"')
+
+    def test_the_game_page_links_to_the_replay_once_the_game_is_over(self) -> None:
+        game = start(self.alice, self.bob, seed=3)
+        self.log_in(self.alice)
+        self.assertNotContains(self.client.get(f"/games/{game.pk}/"), 'id="replay-link"')
+        games.surrender(self.bob, game.pk)
+        self.assertContains(self.client.get(f"/games/{game.pk}/"),
+                            f'<a id="replay-link" class="button" href="/replays/{game.pk}/">')
+        Game.objects.filter(pk=game.pk).update(seed=None)
+        self.assertNotContains(self.client.get(f"/games/{game.pk}/"), 'id="replay-link"')
 
     def test_a_game_recorded_before_replays_has_no_replay(self) -> None:
         game = finished_game(self.alice, self.bob, seed=4)

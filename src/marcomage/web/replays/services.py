@@ -157,7 +157,7 @@ class Header:
     ruleset_version: int
     system: str
     seats: list[SeatLine]
-    options: list[tuple[str, Any]]
+    options: list[tuple[str, str]]
     seed: int
     end_type: str
     result: str
@@ -235,12 +235,20 @@ def finished_game(game_id: int) -> Game:
         raise NoReplay("There is no replay of this game (yet).") from None
 
 
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def header(game: Game) -> Header:
     """The header a replay page shows."""
     line = row(game)
     seats = [SeatLine(seat.number, seat.user.username if seat.user is not None else "",
                       seat.deck_name) for seat in game.seat_list()]
-    options = sorted((str(key), value) for key, value in (game.options or {}).items())
+    labels = getattr(board_of(game.ruleset), "OPTION_LABELS", {})
+    options = sorted((str(labels.get(key, key)), _option_value(value))
+                     for key, value in (game.options or {}).items())
     assert game.seed is not None
     return Header(int(game.pk), game.ruleset, int(game.ruleset_version), line.system, seats,
                   options, int(game.seed), line.end_type, line.result, line.winners,
