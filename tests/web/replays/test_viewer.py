@@ -142,6 +142,22 @@ class ViewerTest(BaseTestCase):
         self.assertIn("&lt;b&gt;bold&lt;/b&gt;", html)
         self.assertNotIn("<b>bold</b>", html)
 
+    def test_pl_state_3_a_refused_step_stops_the_playback_there_as_drifted(self) -> None:
+        step = self.game.steps.filter(kind="action").order_by("index")[5]
+        step.action = {"type": "discard", "pos": 9}
+        step.save()
+        html = self.page(1000).content.decode()
+        self.assertIn(f"Step {step.index} cannot be played back", html)
+        self.assertIn("(it has drifted)", html)
+        self.assertIn(f'data-step="{step.index - 1}" data-total="{step.index - 1}"', html)
+
+    def test_pl_state_3_a_game_of_an_older_rules_version_is_marked_stale(self) -> None:
+        Game.objects.filter(pk=self.game.pk).update(ruleset_version=0)
+        html = self.page(2).content.decode()
+        self.assertIn("from version 0 of the rules", html)
+        self.assertIn("(stale)", html)
+        self.assertEqual(current(html), ["2"])
+
     def test_no_replay_is_404_and_unknown_games_too(self) -> None:
         self.assertEqual(self.client.get("/replays/999999/").status_code, 404)
         self.assertEqual(self.client.get("/replays/999999.json").status_code, 404)
