@@ -8,3 +8,6 @@ from marcomage.web.settings import DATA_DIR, DATABASES
 # A file, not memory: the live server's threads must share the test database.
 DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The test-only three-seat ruleset (simultaneous bids), registered by the games app.
+MARCOMAGE_EXTRA_RULESETS = ["tests.platform.toy:RULESET"]

@@ -1,19 +1,36 @@
 """The games app."""
 
+from __future__ import annotations
+
+import importlib
+
 from django.apps import AppConfig
+from django.conf import settings
+
+
+def load_ruleset(path: str) -> object:
+    """The object named by "package.module:NAME" (a ruleset the settings add)."""
+    module_name, _, attribute = path.partition(":")
+    if not attribute:
+        raise ValueError(f"A ruleset is named as 'module:NAME', not {path!r}.")
+    return getattr(importlib.import_module(module_name), attribute)
 
 
 class GamesConfig(AppConfig):
-    """Challenges, hosted games, playing (through the engine) and the in-game chat."""
+    """Challenges, hosted games and playing any registered game system, with its chat."""
 
     name = "marcomage.web.games"
     label = "games"
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Light the crossed swords when it is the player's turn in any game."""
-        from marcomage.web.notifications.registry import register
+        """Register the game systems the settings add (MARCOMAGE_EXTRA_RULESETS, e.g. the
+        test-only toy), and light the crossed swords when the player is to act anywhere."""
+        from marcomage.games import register
+        from marcomage.web.notifications.registry import register as register_icon
 
         from .services import your_turn_anywhere
 
-        register("games", your_turn_anywhere)
+        for path in getattr(settings, "MARCOMAGE_EXTRA_RULESETS", ()):
+            register(load_ruleset(path))  # type: ignore[arg-type]
+        register_icon("games", your_turn_anywhere)

@@ -40,8 +40,8 @@ from django.utils import timezone
 from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
+from marcomage.web.core.widgets import widget
 from marcomage.web.decks.services import DeckNotReady, deck_document
-from marcomage.web.rulesets import widget
 
 from . import services
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status

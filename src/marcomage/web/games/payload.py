@@ -13,9 +13,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
+from marcomage.web.games.boards import board_of
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of, profile_of
-from marcomage.web.rulesets.widgets import board_of
 
 from .models import ChatMessage, Game, Status
 from .services import end_options, game_state, ruleset_of

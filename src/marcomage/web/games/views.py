@@ -20,10 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marcomage.games import RULESETS
 from marcomage.platform.protocol import Ruleset
 from marcomage.web.decks.services import ready_decks
+from marcomage.web.games.boards import board_of
 from marcomage.web.players.activity import activity
 from marcomage.web.preferences.models import preferences_of
 from marcomage.web.rulesets.generic import board as generic_board
-from marcomage.web.rulesets.widgets import board_of
 
 from . import computer, services
 from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, AiLevel, Game, Status

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import widget
-from .generic import board as generic_board
+from marcomage.web.core.widgets import widget
+from marcomage.web.rulesets.generic import board as generic_board
 
 
 def board_of(ruleset_id: str) -> ModuleType:
