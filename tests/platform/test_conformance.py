@@ -136,3 +136,34 @@ def test_PL_PROTO_3_toy_bids_are_sealed_until_the_last_and_resolved_in_seat_orde
                           "visibility": "public"}
     assert TOY.to_act(state) == frozenset({bids.index(max(bids))})
     assert TOY.view(state, 0)["last_trick"] == bids
+
+
+class Unlabelled:
+    """The toy, except that its events say nothing of who may see them."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def apply(self, state: Any, seat: Any, action: Any) -> Any:
+        after, events = TOY.apply(state, seat, action)
+        return after, [{k: v for k, v in e.items() if k != "visibility"} for e in events]
+
+
+class Untyped:
+    """The toy, except that its legal actions are bare slot numbers."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def legal_actions(self, state: Any, seat: Any) -> Any:
+        return [a.get("slot", 0) for a in TOY.legal_actions(state, seat)]
+
+
+def test_PL_PROTO_5_the_suite_catches_events_without_visibility() -> None:
+    with pytest.raises(AssertionError, match="has no visibility"):
+        conformance.play(Unlabelled(), 1)  # type: ignore[arg-type]
+
+
+def test_PL_PROTO_4_the_suite_catches_actions_that_are_not_objects() -> None:
+    with pytest.raises(AssertionError, match="not an object with a 'type'"):
+        conformance.play(Untyped(), 1)  # type: ignore[arg-type]

@@ -18,6 +18,9 @@ from .protocol import Action, DeckDoc, IllegalAction, Ruleset, Seat, State
 from .replay import Recorder, Replay, ReplayHeader, Step, canonical_json, state_hash, verify
 from .rng import Rng
 
+VISIBILITIES = ("public", "owner", "controller", "nobody")
+"""What an event's "visibility" may be, as for zones (PL-VIEW-2)."""
+
 PLAYOUT_STREAM = 21
 """PCG32 stream of the playouts' move choices, apart from the games' and the bots'."""
 
@@ -67,8 +70,16 @@ def play(ruleset: Ruleset, seed: int, options: Any = None,
         legal = ruleset.legal_actions(state, seat)
         assert legal, (f"{ruleset.id} seed {seed} step {len(moves)}: seat {seat} is to act "
                        "with no legal action.")
+        for candidate in legal:
+            assert isinstance(candidate, dict) and isinstance(candidate.get("type"), str), (
+                f"{ruleset.id}: legal action {candidate!r} is not an object with a 'type' "
+                "(PL-PROTO-4).")
+        canonical_json(legal)  # JSON without floats, or this raises
         action = legal[rng.below(len(legal))]
-        recorder.act(seat, action)
+        for event in recorder.act(seat, action):
+            assert event.get("visibility") in VISIBILITIES, (
+                f"{ruleset.id}: event {event!r} has no visibility of {VISIBILITIES} "
+                "(PL-PROTO-5).")
         moves.append((seat, action))
         states.append(recorder.state)
         assert len(moves) <= ruleset.max_steps, (

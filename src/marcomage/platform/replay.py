@@ -82,6 +82,7 @@ class ReplayHeader:
               "The header's 'decks' is a list of deck objects.")
         _need(isinstance(seats, list) and all(isinstance(s, str) for s in seats),
               "The header's 'seats' is a list of names.")
+        _need(len(seats) == len(decks), "The header names one seat per deck.")
         return cls(ruleset, version, options, tuple(decks), tuple(seats), seed)
 
 
