@@ -3,14 +3,13 @@ and a choice of moves fix the game), and the test-only toy recorded by the platf
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
 
-from marcomage.games import RULESETS, find_ruleset, register
-from marcomage.platform.protocol import Action, Ruleset
+from marcomage.games import find_ruleset
+from marcomage.platform.protocol import Action
 from marcomage.platform.replay import record
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat, Status, Step
@@ -61,22 +60,11 @@ def finished_game(p1: Any, p2: Any, *, seed: int = 1, **options: Any) -> Game:
     return game
 
 
-@contextmanager
-def toy_registered() -> Iterator[Ruleset]:
-    """The test-only three-seat toy (tests/platform/toy.py) registered while the block runs."""
-    present = "toy" in RULESETS
-    register(TOY)
-    try:
-        yield TOY
-    finally:
-        if not present:
-            RULESETS.pop("toy", None)
-
-
 def stored_toy_game(users: list[Any], seed: int, *, finished: bool = True) -> Game:
-    """A toy game recorded through the platform's Recorder (every seat plays its first legal
-    action) and stored as the games section stores games: the game, its seats with their
-    decks as committed, and each step with its hash. Unfinished: stopped after 2 steps."""
+    """A game of the test-only toy (registered by the test settings) recorded through the
+    platform's Recorder (every seat plays its first legal action) and stored as the games
+    section stores games: the game, its seats with their decks as committed, and each step
+    with its hash. Unfinished: stopped after 2 steps."""
     decks = TOY.starter_decks()
     options = TOY.options_from_json({"tricks": 2})
     recorder = record(TOY, options, decks, seed, [u.username for u in users])

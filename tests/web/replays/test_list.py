@@ -14,7 +14,7 @@ from marcomage.web.replays import services
 from tests.web.base import PASSWORD, BaseTestCase
 from tests.web.games.helpers import discard, start, to_move
 
-from .games import finished_game, leave_all, play, stored_toy_game, toy_registered
+from .games import finished_game, leave_all, play, stored_toy_game
 
 
 def listed(html: str) -> list[int]:
@@ -35,11 +35,6 @@ class ListTest(BaseTestCase):
     toy: Game
     old: Game
     running: Game
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.enterClassContext(toy_registered())
 
     @classmethod
     def setUpTestData(cls) -> None:

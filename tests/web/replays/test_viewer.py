@@ -22,7 +22,7 @@ from marcomage.web.replays import services
 from tests.web.base import BaseTestCase
 from tests.web.games.helpers import discard, seat, start
 
-from .games import finished_game, leave_all, play, stored_toy_game, toy_registered
+from .games import finished_game, leave_all, play, stored_toy_game
 
 MARCOMAGE = find_ruleset("marcomage")
 
@@ -233,11 +233,6 @@ class CostTest(BaseTestCase):
 class GenericBoardTest(BaseTestCase):
     """A game system without a replay widget (the three-seat toy) is shown through the
     generic reading of its replay view: every hand, every seat in the header."""
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.enterClassContext(toy_registered())
 
     def test_pl_view_4_the_toy_replay_shows_all_three_hands_at_each_step(self) -> None:
         carol = User.objects.create_user("carol", "secret words")

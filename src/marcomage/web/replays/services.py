@@ -31,9 +31,9 @@ from marcomage.platform.replay import (
 )
 from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.accounts.names import name_key
+from marcomage.web.games.boards import board_of
 from marcomage.web.games.models import Game, Seat, Status, Step
 from marcomage.web.rulesets.generic import board as generic_board
-from marcomage.web.rulesets.widgets import board_of
 
 PER_PAGE = 25
 PLAYER_LENGTH = 40
