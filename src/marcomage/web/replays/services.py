@@ -52,13 +52,14 @@ class Filters:
     end_type: str = ""
 
     @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> Filters:
-        """Filters from a query string; an unknown system or end type is ignored."""
+    def from_params(cls, params: Mapping[str, str], known_ends: list[str]) -> Filters:
+        """Filters from a query string; a system or end type not among the known ones is
+        ignored (the list then shows every system, or every end)."""
         system = str(params.get("system", "")).strip()
         end_type = str(params.get("end", "")).strip().lower()
         player = str(params.get("player", "")).strip()[:PLAYER_LENGTH]
         return cls(system if system in RULESETS else "", player,
-                   end_type if end_type in end_types() else "")
+                   end_type if end_type in known_ends else "")
 
     def params(self) -> dict[str, str]:
         """The non-empty filters as query-string parameters."""
@@ -321,7 +322,8 @@ def position(game_id: int, step: int) -> Position:
         replay = replay_of(game)
     except ReplayError as damaged:
         raise NoReplay(f"This game's replay is damaged: {damaged}") from None
-    names = [seat.name for seat in header(game).seats]
+    head = header(game)
+    names = [seat.name for seat in head.seats]
     players = [seat.user for seat in game.seat_list()]
     board = board_of(game.ruleset)
     describes = hasattr(board, "describe")
@@ -360,7 +362,7 @@ def position(game_id: int, step: int) -> Position:
     else:
         template = GENERIC_REPLAY_TEMPLATE
         context = generic_board.context(view, 0, [], players)
-    return Position(header(game), step, total, moves, view, template, context, problem)
+    return Position(head, step, total, moves, view, template, context, problem)
 
 
 @dataclass(frozen=True, slots=True)

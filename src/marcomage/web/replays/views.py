@@ -22,7 +22,8 @@ def _htmx(request: HttpRequest) -> bool:
 @require_GET
 def replay_list(request: HttpRequest) -> HttpResponse:
     """Finished games newest first, filtered by system, player and end; htmx gets the table."""
-    filters = services.Filters.from_params(request.GET)
+    end_types = services.end_types()
+    filters = services.Filters.from_params(request.GET, end_types)
     page = Paginator(services.replays(filters), services.PER_PAGE).get_page(
         request.GET.get("page"))
     context = {
@@ -30,7 +31,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
         "page": page,
         "rows": services.rows(list(page.object_list)),
         "systems": services.systems(),
-        "end_types": services.end_types(),
+        "end_types": end_types,
         "player_length": services.PLAYER_LENGTH,
         "query": urlencode(filters.params()),
         "section": "replays",
