@@ -14,6 +14,12 @@ from tests.web.replays.games import finished_game
 
 from .helpers import log_in, player
 
+SHOWS_CURRENT = """list => {
+  const box = list.getBoundingClientRect();
+  const move = list.querySelector(".replay-move.current").getBoundingClientRect();
+  return list.scrollTop > 0 && move.top >= box.top && move.bottom <= box.bottom;
+}"""
+
 
 def at(page: Any, step: int) -> None:
     """The replay shows `step`: the position, the highlighted move and the URL agree."""
@@ -68,6 +74,7 @@ def test_step_through_a_finished_games_replay_with_buttons_and_keys(
     at(page, 1)
     page.click("#replay-last")
     at(page, total)
+    assert page.locator(".replay-moves").evaluate(SHOWS_CURRENT)  # the list scrolled to it
     expect(page.locator("#replay-forward")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#replay-board .outcome")).to_contain_text("alice wins")
     page.keyboard.press("ArrowRight")  # nothing past the end

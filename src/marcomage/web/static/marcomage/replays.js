@@ -1,4 +1,5 @@
-// Replays: the arrow keys (and Home/End) step through a replay like the buttons do.
+// Replays: the arrow keys (and Home/End) step through a replay like the buttons do, and the
+// move list keeps the current move in sight.
 (function () {
   "use strict";
 
@@ -20,4 +21,15 @@
       control.click();
     }
   });
+
+  function showCurrentMove() {
+    var list = document.querySelector(".replay-moves");
+    var move = list && list.querySelector(".replay-move.current");
+    if (move) {
+      list.scrollTop = move.offsetTop - list.clientHeight / 2;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", showCurrentMove);
+  document.addEventListener("htmx:afterSettle", showCurrentMove);
 })();
