@@ -13,31 +13,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "marcomage"
 
-# Allow-list for the lead to empty: branch decks moves MArcomage's deck widgets (filters,
-# keywords, card face, exchange), its battle report and its EXP out of decks/, scores/ and
-# messaging/ into web/rulesets/marcomage/; once merged, these pairs are gone.
-KNOWN_VIOLATIONS: set[tuple[str, str]] = {
-    ('marcomage.web.decks.card_views', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.cardface', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.exchange', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.filters', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.keywords', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.models', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.services', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.decks.services', 'marcomage.games.marcomage.deck'),
-    ('marcomage.web.decks.services', 'marcomage.games.marcomage.state'),
-    ('marcomage.web.decks.views', 'marcomage.games.marcomage.cards'),
-    ('marcomage.web.messaging.notices', 'marcomage.games.marcomage.awards'),
-    ('marcomage.web.messaging.notices', 'marcomage.games.marcomage.state'),
-    ('marcomage.web.scores.models', 'marcomage.games.marcomage'),
-    ('marcomage.web.scores.models', 'marcomage.games.marcomage.awards'),
-    ('marcomage.web.scores.services', 'marcomage.games.marcomage'),
-    ('marcomage.web.scores.services', 'marcomage.games.marcomage.actions'),
-    ('marcomage.web.scores.services', 'marcomage.games.marcomage.awards'),
-    ('marcomage.web.scores.services', 'marcomage.games.marcomage.state'),
-    ('marcomage.web.scores.views', 'marcomage.games.marcomage'),
-    ('marcomage.web.scores.views', 'marcomage.games.marcomage.awards'),
-}
+KNOWN_VIOLATIONS: set[tuple[str, str]] = set()
 """(module, imported name) pairs still to fix; empty when the layering holds."""
 
 

@@ -41,11 +41,11 @@ def ended(end_type: EndType, winner: int | None, *, friendly: bool = False) -> G
 
 def finish(state: Game, players: tuple[Any, Any], final_turn: FinalTurn | None = None,
            game_id: int = 1) -> None:
-    """Send game_finished the way the games section does: inside its transaction, with the
-    platform outcome and the last action as (seat, action JSON)."""
+    """Send game_finished the way the games section does (core.events): inside its
+    transaction, with the platform outcome and the last action as (seat, action JSON)."""
     last = None if final_turn is None else (final_turn.player,
                                             action_to_json(final_turn.action))
     with transaction.atomic():
-        game_finished.send(sender=Game, game_id=game_id, ruleset="marcomage", state=state,
-                           outcome=RULESET.outcome(state), players=tuple(players),
+        game_finished.send(sender=Game, game_id=game_id, ruleset=RULESET.id, state=state,
+                           outcome=RULESET.outcome(state), players=list(players),
                            friendly=state.friendly, last=last)

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
+from marcomage.web.accounts.activity import Activity, activity
 from marcomage.web.accounts.models import User
-from marcomage.web.players.activity import Activity, activity
 
 from .base import BaseTestCase
 

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from marcomage.games.marcomage.cards import CARDS
 from marcomage.web.decks.models import Deck
+from marcomage.web.rulesets.marcomage.slots import slots
 
 from .helpers import log_in, player
 
@@ -54,6 +55,9 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.locator(f"#pool-card-{holy.id} button.take").click()
     expect(page.locator("#deck-count")).to_contain_text("1/45 cards")
     expect(page.locator(f"#pool-card-{holy.id} .in-deck")).to_have_text("In deck")
+    # The format's validator says why the deck cannot be played yet (PL-SHARED-2).
+    expect(page.locator("#deck-violations")).to_contain_text(
+        "The Common section holds 1 cards, not 15.")
 
     # Clear keyword and name; fill each section from the class-filtered pool.
     page.select_option("#id_keyword", "")
@@ -68,6 +72,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
             count += 1
             take_first(page, count)
     expect(page.locator("#deck-count")).to_contain_text("45/45 cards · ready to play")
+    expect(page.locator("#deck-violations")).to_have_count(0)
 
     # A full section refuses one more card, with the reason, and nothing changes.
     page.locator("#pool .pool-card form button.take").first.click()
@@ -83,8 +88,9 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.click("#auto-tokens")
     expect(page.locator("#deck-notice")).to_contain_text("Token counters: ")
     deck = Deck.objects.get(owner=alice, name="deck 4")
-    assert deck.ready and deck.tokens[0] != "none"
-    expect(page.locator("#id_token1")).to_have_value(deck.tokens[0])
+    tokens = slots(deck).tokens
+    assert deck.ready and tokens[0] != "none"
+    expect(page.locator("#id_token1")).to_have_value(tokens[0])
     expect(page.locator(".avg-bricks")).not_to_have_text("0.00")
     assert page.evaluate("window.stillTheSamePage") is True  # no reload so far
 
@@ -95,7 +101,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     exported = tmp_path / "deck_4.csv"
     download.value.save_as(exported)
     lines = exported.read_text().split("\n")
-    assert lines[0] == "deck 4" and len(lines) == 6 and lines[4] == ",".join(deck.tokens)
+    assert lines[0] == "deck 4" and len(lines) == 6 and lines[4] == ",".join(tokens)
 
     page.goto("/decks/")
     page.click("text=deck 5")
@@ -117,7 +123,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.click("#import-form button[type=submit]")
     expect(page.locator(".messages")).to_contain_text("Imported the deck deck 4.")
     expect(page.locator("#deck-count")).to_contain_text("45/45 cards · ready to play")
-    expect(page.locator("#id_token1")).to_have_value(deck.tokens[0])
+    expect(page.locator("#id_token1")).to_have_value(tokens[0])
 
     page.goto("/decks/")
     imported = page.locator("a.deck-name", has_text="deck 4")
@@ -126,7 +132,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     expect(page.locator("a.deck-name.ready")).to_have_count(5)
     copy = Deck.objects.get(owner=alice, name="deck 4")
     original = Deck.objects.get(owner=alice, name="original")
-    assert copy.pk != original.pk and copy.sections == original.sections
+    assert copy.pk != original.pk and slots(copy).sections == slots(original).sections
 
 
 def test_it_randomizes_and_finishes_after_confirmation(page: Any) -> None:

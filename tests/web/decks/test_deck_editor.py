@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from marcomage.web.decks.models import Deck
-from marcomage.web.decks.services import average_cost
+from marcomage.web.rulesets.marcomage.editing import average_cost
+from marcomage.web.rulesets.marcomage.slots import slots
 
 from ..base import BaseTestCase
 
@@ -67,7 +68,7 @@ class EditorTest(BaseTestCase):
         assert "Took " in html and "1/45 cards" in html
         assert f'id="pool-card-{COMMONS[0]}" hx-swap-oob="true"' in html
         assert "In deck" in html
-        assert self.saved().common[0] == COMMONS[0]
+        assert slots(self.saved()).common[0] == COMMONS[0]
 
     def test_c_deck_1_a_refused_take_says_why_and_changes_nothing(self) -> None:
         self.post(f"{self.url}take/", {"card": COMMONS[0]}, **HTMX)
@@ -115,19 +116,20 @@ class EditorTest(BaseTestCase):
     def test_c_deck_7_finish_completes_the_deck(self) -> None:
         self.post(f"{self.url}take/", {"card": UNCOMMONS[4]})
         response = self.post(f"{self.url}finish/", {})
-        assert self.saved().ready and self.saved().uncommon[0] == UNCOMMONS[4]
+        assert self.saved().ready and slots(self.saved()).uncommon[0] == UNCOMMONS[4]
         assert any("44 random cards" in m for m in self.messages_of(response))
 
     def test_c_deck_9_and_10_token_forms(self) -> None:
         html = self.post(f"{self.url}tokens/", {"token1": "none", "token2": "Mage",
                                                 "token3": "Mage"}, **HTMX).content.decode()
-        assert self.saved().tokens == ["Mage", "none", "none"]
+        assert slots(self.saved()).tokens == ["Mage", "none", "none"]
         assert '<option value="Mage" selected>' in html
         html = self.post(f"{self.url}tokens/", {"token1": "Dragon"}, **HTMX).content.decode()
-        assert "not a token keyword" in html and self.saved().tokens == ["Mage", "none", "none"]
+        assert "not a token keyword" in html
+        assert slots(self.saved()).tokens == ["Mage", "none", "none"]
         deck = Deck.objects.get(owner=self.alice, name="deck 1")
         html = self.post(f"/decks/{deck.pk}/auto/", {}, **HTMX).content.decode()
-        tokens = Deck.objects.get(pk=deck.pk).tokens
+        tokens = slots(Deck.objects.get(pk=deck.pk)).tokens
         assert tokens[0] != "none" and "Token counters: " + tokens[0] in html
 
     def test_c_deck_8_the_average_cost_is_shown(self) -> None:
@@ -150,7 +152,8 @@ class EditorTest(BaseTestCase):
         upload = SimpleUploadedFile("deck_3.csv", text.replace("deck 3", "third").encode())
         response = self.post(f"{self.url}import/", {"deck_file": upload})
         assert response.status_code == 302
-        assert self.saved().name == "third" and self.saved().sections == source.sections
+        assert self.saved().name == "third"
+        assert slots(self.saved()).sections == slots(source).sections
         bad = SimpleUploadedFile("bad.csv", text.encode())  # "deck 3" is taken
         response = self.post(f"{self.url}import/", {"deck_file": bad})
         assert any("Import refused" in m and "already have a deck" in m

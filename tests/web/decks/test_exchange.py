@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from marcomage.games.marcomage.cards import COMMON, RARE, UNCOMMON, card_ids
-from marcomage.web.decks import exchange
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError
+from marcomage.web.rulesets.marcomage import exchange
+from marcomage.web.rulesets.marcomage.slots import slots, store
 
 from ..base import BaseTestCase
 
@@ -32,8 +33,10 @@ class ExportTest(BaseTestCase):
 
     def test_c_deck_12_an_incomplete_deck_exports_its_empty_slots_as_0(self) -> None:
         deck = Deck.objects.get(owner=self.alice, name="deck 4")
-        deck.common[2] = COMMONS[0]
-        deck.tokens = ["Holy", "Mage", "none"]
+        layout = slots(deck)
+        layout.common[2] = COMMONS[0]
+        layout.tokens = ["Holy", "Mage", "none"]
+        store(deck, layout)
         text = exchange.export_text(deck)
         lines = text.split("\n")
         assert lines[1] == line([0, 0, COMMONS[0]] + [0] * 12)
@@ -67,15 +70,15 @@ class ImportTest(BaseTestCase):
         with pytest.raises(DeckError, match=reason):
             exchange.import_file(self.deck, name, content)
         after = Deck.objects.get(pk=self.deck.pk)
-        assert (after.name, after.sections, after.tokens, after.modified) == (
-            before.name, before.sections, before.tokens, before.modified)
+        assert (after.name, slots(after), after.modified) == (
+            before.name, slots(before), before.modified)
 
     def test_c_deck_13_a_valid_file_overwrites_name_cards_and_tokens(self) -> None:
         exchange.import_file(self.deck, "x.csv", self.content())
         saved = Deck.objects.get(pk=self.deck.pk)
         assert saved.name == "Imported"
-        assert saved.common == [*COMMONS[:14], 0] and saved.rare == list(RARES[:15])
-        assert saved.tokens == ["Holy", "none", "Mage"]
+        assert slots(saved).common == [*COMMONS[:14], 0] and slots(saved).rare == list(RARES[:15])
+        assert slots(saved).tokens == ["Holy", "none", "Mage"]
         assert saved.card_count == 44
 
     def test_c_deck_13_export_then_import_round_trips(self) -> None:
@@ -83,15 +86,15 @@ class ImportTest(BaseTestCase):
         text = exchange.export_text(starter).replace("deck 2", "copy of 2")
         exchange.import_file(self.deck, "deck_2.csv", text.encode())
         saved = Deck.objects.get(pk=self.deck.pk)
-        assert saved.sections == starter.sections and saved.ready
+        assert slots(saved).sections == slots(starter).sections and saved.ready
 
     def test_c_deck_13_our_choice_crlf_and_spaces_are_accepted(self) -> None:
         content = self.content(name=" Spaced ", common=" " + line(COMMONS[:15]).replace(",", " , "),
                                tokens=" none , Beast ,none ").replace(b"\n", b"\r\n")
         exchange.import_file(self.deck, "DECK.CSV", content)
         saved = Deck.objects.get(pk=self.deck.pk)
-        assert saved.name == "Spaced" and saved.common == list(COMMONS[:15])
-        assert saved.tokens == ["none", "Beast", "none"]
+        assert saved.name == "Spaced" and slots(saved).common == list(COMMONS[:15])
+        assert slots(saved).tokens == ["none", "Beast", "none"]
 
     def test_c_deck_13_the_file_must_be_a_small_csv_text(self) -> None:
         self.refused("ends in .csv", self.content(), name="deck.txt")

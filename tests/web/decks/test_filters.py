@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from marcomage.games.marcomage.cards import CARDS, COMMON, RARE
-from marcomage.web.decks.filters import ADVANCED, CardFilter, pool
+from marcomage.web.rulesets.marcomage.filters import ADVANCED, CardFilter, pool
 
 
 def ids(**chosen: str) -> set[int]:

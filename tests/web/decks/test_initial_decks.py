@@ -6,7 +6,8 @@ import pytest
 
 from marcomage.games.marcomage import new_game
 from marcomage.web.decks.models import Deck
-from marcomage.web.decks.services import DeckNotReady, engine_deck, grant_bonus_deck, ready_decks
+from marcomage.web.decks.services import DeckNotReady, grant_bonus_deck, ready_decks
+from marcomage.web.rulesets.marcomage.slots import engine_deck, slots
 
 from ..base import BaseTestCase
 
@@ -19,9 +20,9 @@ class InitialDecksTest(BaseTestCase):
     def test_c_deck_11_decks_1_to_3_are_ready_starter_decks_the_rest_empty(self) -> None:
         decks = list(Deck.objects.filter(owner=self.alice))
         assert [d.ready for d in decks] == [True] * 3 + [False] * 5
-        assert decks[0].common[:3] == [54, 240, 71] and decks[2].rare[-1] == 128
+        assert slots(decks[0]).common[:3] == [54, 240, 71] and slots(decks[2]).rare[-1] == 128
         assert all(d.card_count == 0 for d in decks[3:])
-        assert all(d.tokens == ["none"] * 3 for d in decks)
+        assert all(slots(d).tokens == ["none"] * 3 for d in decks)
         assert ready_decks(self.alice) == decks[:3]
 
     def test_c_deck_2_a_ready_deck_starts_an_engine_game_an_unready_one_is_refused(self) -> None:

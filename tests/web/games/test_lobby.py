@@ -172,7 +172,7 @@ class StartTests(BaseTestCase):
     def test_c_game_5_the_challengers_deck_must_still_be_ready_when_accepted(self) -> None:
         game = services.challenge(self.alice, self.bob, deck_of(self.alice))
         deck = Deck.objects.get(pk=deck_of(self.alice))
-        deck.common = [0] * 15
+        deck.entries = deck.entries[15:]  # the Common section emptied
         deck.save()
         with self.assertRaisesRegex(GameError, "Your opponent's deck: .*not ready"):
             services.accept(self.bob, game.pk, deck_of(self.bob))

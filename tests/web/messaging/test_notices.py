@@ -14,6 +14,7 @@ from marcomage.games.marcomage.awards import GAME_RATING, Achievement, Award, Ra
 from marcomage.web.messaging import notices
 from marcomage.web.messaging.models import SUBJECT_LENGTH, TEXT_LENGTH
 from marcomage.web.messaging.services import MessageRefused, clean
+from marcomage.web.rulesets.marcomage import reports
 
 
 @pytest.mark.parametrize(("modifier", "text"), [
@@ -21,7 +22,7 @@ from marcomage.web.messaging.services import MessageRefused, clean
     ("2.10", "210%"), ("1.375", "137.5%"),
 ])
 def test_modifiers_are_written_as_the_manuals_percentages(modifier: str, text: str) -> None:
-    assert notices.percent(Decimal(modifier)) == text
+    assert reports.percent(Decimal(modifier)) == text
 
 
 @pytest.mark.parametrize(("level", "game_slot", "deck_slot"), [
@@ -29,7 +30,7 @@ def test_modifiers_are_written_as_the_manuals_percentages(modifier: str, text: s
 def test_C_EXP_15_level_up_names_the_bonus_slots_of_that_level(
         level: int, game_slot: bool, deck_slot: bool) -> None:
     assert notices.level_up_subject(level) == f"Level up ({level})"
-    text = notices.level_up(level)
+    text = reports.level_up(level)
     assert f"level {level}." in text
     assert ("bonus game slot" in text) is game_slot
     assert ("bonus deck slot" in text) is deck_slot
@@ -52,7 +53,7 @@ ratings = st.builds(
 @given(ratings, st.text(min_size=1, max_size=20), st.booleans())
 def test_C_EXP_13_every_battle_report_fits_a_message(
         rating: Rating, opponent: str, hidden: bool) -> None:
-    text = notices.battle_report(rating, opponent, opponent, hidden)
+    text = reports.report_text(rating, opponent, opponent, hidden)
     subject, stored = clean(notices.BATTLE_REPORT, text)
     assert len(stored) <= TEXT_LENGTH and subject == "Battle report"
     assert f"Total: you gained {rating.gain} EXP." in stored
@@ -72,5 +73,17 @@ def test_C_SITE_1_clean_either_refuses_or_keeps_the_limits(subject: str, text: s
 def test_end_types_of_phase_1_all_have_a_name() -> None:
     for result, end_type in GAME_RATING:
         if result is not Result.DRAW:
-            assert end_type in notices.END_TEXT
-    assert EndType.ABORT not in notices.END_TEXT
+            assert end_type in reports.END_TEXT
+    assert EndType.ABORT not in reports.END_TEXT
+
+
+def test_PL_SHARED_4_the_generic_battle_report_names_game_result_and_exp() -> None:
+    text = notices.battle_report("Toy", "loss", 15, "bob, carol", "carol")
+    assert text.splitlines() == ["Game: Toy", "Opponent: bob, carol", "Result: Loss",
+                                 "Winner: carol", "", "Total: you gained 15 EXP."]
+    assert "Winner: none (draw)" in notices.battle_report("Toy", "draw", 50, "bob", None)
+
+
+def test_PL_SHARED_4_a_level_up_in_another_game_names_it_and_no_site_bonus() -> None:
+    text = notices.level_up(12, "Toy")  # no slots: they follow the MArcomage level
+    assert text == "Congratulations, you have reached level 12 in Toy."

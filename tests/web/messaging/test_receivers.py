@@ -9,6 +9,7 @@ from django.db import transaction
 from marcomage.games.marcomage import EndType
 from marcomage.web.core.events import challenge_answered
 from marcomage.web.decks.models import Deck
+from marcomage.web.decks.services import deck_slots
 from marcomage.web.messaging.models import Kind, Message
 from marcomage.web.notifications.services import icons_for
 from marcomage.web.preferences.models import Preferences
@@ -144,7 +145,7 @@ class GameFinishedTest(BaseTestCase):
         decks = Deck.objects.filter(owner=self.alice).count()
         finish(ended(EndType.SURRENDER, 0), (self.alice, self.bob))
         self.assertEqual(score_of(self.alice).level, 6)
-        self.assertEqual(score_of(self.alice).deck_slots, 9)
+        self.assertEqual(deck_slots(self.alice, "marcomage"), 9)
         self.assertEqual(Deck.objects.filter(owner=self.alice).count(), decks + 1)
         self.assertEqual(Deck.objects.filter(owner=self.bob).count(), decks)
         message = Message.objects.get(recipient=self.alice, subject="Level up (6)")

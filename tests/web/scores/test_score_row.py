@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from marcomage.web.decks.services import deck_slots
 from marcomage.web.scores.services import level_of, score_of
 
 from ..base import BaseTestCase
@@ -12,7 +13,7 @@ class ScoreRowTest(BaseTestCase):
         score = score_of(self.alice)
         assert (score.wins, score.losses, score.draws, score.exp, level_of(self.alice)) == (
             0, 0, 0, 0, 0)
-        assert (score.game_slots, score.deck_slots) == (15, 8)
+        assert (score.game_slots, deck_slots(self.alice, "marcomage")) == (15, 8)
         score.level = 12
         score.save()
-        assert (score_of(self.alice).game_slots, score_of(self.alice).deck_slots) == (18, 10)
+        assert (score_of(self.alice).game_slots, deck_slots(self.alice, "marcomage")) == (18, 10)

@@ -3,16 +3,21 @@
 Each is a Django signal sent *inside* the transaction that stores the change, so that what the
 receivers write (scores, battle reports, notices) is stored with it or not at all.
 
-    game_finished.send(sender=GameModel, game_id=..., ruleset=..., state=..., outcome=...,
-                       players=..., friendly=..., last=...)
+- `game_finished` (sent by games; scores listens): a game has just ended, by the rules or by
+  surrender, abort or finish::
 
-- `game_finished`: a game of any game system has just ended, by its rules or by surrender,
-  abort or finish. `game_id` (int) the site's game; `ruleset` (str) the game system's id
-  (`marcomage.games.find_ruleset(ruleset)` gives its awards); `state` the ruleset's finished
-  state (opaque: hand it back to the ruleset only); `outcome` the platform `Outcome` (winners
-  are 0-based seats); `players` the accounts in seat order (`players[0]` sits in seat 0);
-  `friendly` (bool) friendly play, which awards nothing; `last` the final accepted action as
-  (seat, action JSON), or None when no action was taken.
+      game_finished.send(sender=GameModel, game_id=..., ruleset=..., state=..., outcome=...,
+                         players=..., friendly=..., last=...)
+
+  `game_id` (int) the site's game; `ruleset` the game system's id ("marcomage"); `state` the
+  ruleset's finished state (opaque: only the ruleset and its widgets read it); `outcome` the
+  platform `Outcome`; `players` the accounts in seat order (seat 0 first); `friendly` (bool)
+  whether the game counts for nothing (C-GAME-10); `last` the final accepted action as
+  (seat, action dict), or None when no action was taken.
+- `game_rated` (sent by scores once it has stored the game's scores; messaging and decks
+  listen): the same `game_id`, `ruleset`, `state`, `outcome`, `players` and `friendly`, and
+  `rated`, one `scores.services.Rated` per seat in seat order (the seat's `SeatAward`, its
+  level and EXP before and after, whether it levelled up).
 - `challenge_answered`: a challenge was accepted or rejected. `challenger`, `challenged` (the
   accounts), `accepted` (bool), `game_id` (int, the game it became, or None when rejected).
 """
@@ -22,4 +27,5 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 game_finished = Signal()
+game_rated = Signal()
 challenge_answered = Signal()

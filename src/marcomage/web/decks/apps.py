@@ -4,12 +4,12 @@ from django.apps import AppConfig
 
 
 class DecksConfig(AppConfig):
-    """Decks of 45 cards (C-DECK) and the card database."""
+    """Decks of every game system (PL-SHARED-2, C-DECK)."""
 
     name = "marcomage.web.decks"
     label = "decks"
     verbose_name = "Decks"
 
     def ready(self) -> None:
-        """Give every new player the eight decks of C-DECK-4."""
+        """Give every new player the eight decks of C-DECK-4, and bonus decks on level up."""
         from . import signals  # noqa: F401

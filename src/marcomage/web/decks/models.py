@@ -1,4 +1,5 @@
-"""A player's deck: 15 Common, 15 Uncommon and 15 Rare slots and three token slots (C-DECK)."""
+"""A player's deck as the platform deck document (PL-SHARED-2): a game system, a format, a
+name, card entries and the game's own extra part. Whether it is ready is its ruleset's say."""
 
 from __future__ import annotations
 
@@ -7,68 +8,71 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from marcomage.games.marcomage.cards import NO_TOKEN
+from marcomage.games import UnknownRuleset, find_ruleset
+from marcomage.platform.protocol import DeckDoc, Violation
 
-SECTION = 15
 NAME_LENGTH = 20  # C-DECK-3
-RARITIES = ("common", "uncommon", "rare")
-
-
-def empty_section() -> list[int]:
-    """Fifteen empty slots (card 0, C-DECK-1)."""
-    return [0] * SECTION
-
-
-def no_tokens() -> list[str]:
-    """Three empty token slots (C-DECK-9)."""
-    return [NO_TOKEN] * 3
 
 
 def name_key(name: str) -> str:
-    """The form of a name that must be unique among a player's decks (C-DECK-3): letter case
-    and trailing spaces ignored."""
+    """The form of a name that must be unique among a player's decks of one game system
+    (C-DECK-3): letter case and trailing spaces ignored."""
     return name.strip().casefold()
 
 
 class Deck(models.Model):
-    """One deck. Slots hold card ids, 0 for an empty slot; the order of slots is kept."""
+    """One deck. `entries` are {"card": id, "count": n} in the owner's order; `extra` is the
+    game's own part (MArcomage: {"tokens": [...]} and where its empty slots are)."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
     )
+    game = models.CharField(max_length=40, db_index=True)
+    format = models.CharField(max_length=40)
     name = models.CharField(max_length=NAME_LENGTH)
     name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)
-    common = models.JSONField(default=empty_section)
-    uncommon = models.JSONField(default=empty_section)
-    rare = models.JSONField(default=empty_section)
-    tokens = models.JSONField(default=no_tokens)
+    entries = models.JSONField(default=list)
+    extra = models.JSONField(default=dict)
     modified = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("id",)
         constraints = (
-            models.UniqueConstraint(fields=("owner", "name_key"), name="deck_name_unique"),
+            models.UniqueConstraint(fields=("owner", "game", "name_key"),
+                                    name="deck_name_unique_per_game"),
         )
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.owner})"
+        return f"{self.name} ({self.owner}, {self.game})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Keep the uniqueness key in step with the name."""
         self.name_key = name_key(self.name)
         super().save(*args, **kwargs)
 
-    @property
-    def sections(self) -> tuple[list[int], list[int], list[int]]:
-        """The three sections, Common first (the engine's order)."""
-        return (self.common, self.uncommon, self.rare)
+    def document(self) -> DeckDoc:
+        """The deck as the platform deck document (PL-SHARED-2), detached from the row."""
+        return {
+            "game": self.game, "format": self.format, "name": self.name,
+            "entries": [{"card": e["card"], "count": int(e["count"])} for e in self.entries],
+            "extra": dict(self.extra),
+        }
 
     @property
     def card_count(self) -> int:
-        """How many of the 45 slots hold a card."""
-        return sum(1 for section in self.sections for card in section if card)
+        """How many cards the deck holds (copies counted)."""
+        return sum(int(entry["count"]) for entry in self.entries)
+
+    @property
+    def violations(self) -> list[Violation]:
+        """What its ruleset's format validator says against the deck; none means ready."""
+        try:
+            ruleset = find_ruleset(self.game)
+        except UnknownRuleset:
+            return [Violation("game", f"There is no game system {self.game!r} on this site.")]
+        return list(ruleset.validate_deck(self.document(), self.format))
 
     @property
     def ready(self) -> bool:
-        """C-DECK-2: ready for play when all 45 slots are filled."""
-        return self.card_count == 3 * SECTION
+        """C-DECK-2, PL-SHARED-2: ready for play when its format's validator passes."""
+        return not self.violations

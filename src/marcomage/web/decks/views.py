@@ -1,33 +1,25 @@
-"""Deck pages: the list, the editor and its actions. Rules live in services and exchange;
-htmx requests (filtering, Take, Return, tokens) get page fragments, others a redirect."""
+"""Deck pages of every game system: the list by game system, a new deck, renaming, and the
+editor, which is the game's own (its widget folder's `deck_editor.edit`) or, for a game
+without one, the generic list of card ids and counts checked by its ruleset."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from marcomage.games.marcomage.cards import NO_TOKEN, TOKEN_KEYWORDS
-from marcomage.web.scores.services import score_of
+from marcomage.games import find_ruleset
+from marcomage.web.core.widgets import widget
+from marcomage.web.scores.services import level_of
 
-from . import exchange, filters, services
-from .cardface import face
+from . import services
+from .entries import EntriesError, entries_text, parse_entries
 from .models import Deck
-
-SECTION_LABELS = ("Common", "Uncommon", "Rare")
-
-
-def _own_deck(request: HttpRequest, pk: int) -> Deck:
-    """The player's own deck; anyone else's is "not found"."""
-    return get_object_or_404(Deck, pk=pk, owner=request.user)
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -36,170 +28,100 @@ def is_htmx(request: HttpRequest) -> bool:
             and request.headers.get("HX-History-Restore-Request") != "true")
 
 
-def _filter_params(card_filter: filters.CardFilter) -> str:
-    """The filters as a query string, kept across Take and Return; the class is always
-    written, since no class in the editor means its default, Common."""
-    return urlencode({field: value for field in filters.FIELDS
-                      if (value := getattr(card_filter, field)) or field == "cls"})
+def _own_deck(request: HttpRequest, pk: int) -> Deck:
+    """The player's own deck; anyone else's is "not found"."""
+    return get_object_or_404(Deck, pk=pk, owner=request.user)
 
 
-def _posted_filters(request: HttpRequest) -> str:
-    """The pool filters a Take or Return form carried, cleaned."""
-    params = QueryDict(request.POST.get("filters", ""))
-    return _filter_params(filters.CardFilter.from_params(params, default_class="common"))
-
-
-def _editor_url(deck: Deck, query: str = "") -> str:
-    url = reverse("decks:edit", args=[deck.pk])
-    return f"{url}?{query}" if query else url
-
-
-def _deck_context(
-    deck: Deck, notice: str = "", error: bool = False, filter_query: str = ""
-) -> dict[str, Any]:
-    """What the deck part of the editor shows."""
-    return {
-        "filter_query": filter_query,
-        "deck": deck,
-        "sections": [
-            (label, slots, sum(1 for card_id in slots if card_id))
-            for label, slots in zip(SECTION_LABELS, deck.sections, strict=True)
-        ],
-        "average": services.average_cost(deck),
-        "token_choices": [NO_TOKEN, *TOKEN_KEYWORDS],
-        "notice": notice,
-        "notice_error": error,
-    }
-
-
-def filter_context(card_filter: filters.CardFilter) -> dict[str, Any]:
-    """The filter form's choices and state."""
-    return {
-        "filter": card_filter,
-        "classes": filters.CLASSES,
-        "keywords": filters.KEYWORDS,
-        "costs": filters.COSTS,
-        "advanced": filters.ADVANCED_CHOICES,
-        "supports": filters.SUPPORTS,
-        "filter_query": _filter_params(card_filter),
-    }
+def _shown_game(request: HttpRequest) -> str:
+    """The game system the list shows: ?game=<id> when it is registered, else the default."""
+    chosen = request.GET.get("game", services.DEFAULT_GAME)
+    return chosen if chosen in dict(services.registered_games()) else services.DEFAULT_GAME
 
 
 @login_required
 @require_GET
 def deck_list(request: HttpRequest) -> HttpResponse:
-    """C-DECK-2, C-DECK-4: the player's decks, ready ones highlighted."""
-    decks = list(Deck.objects.filter(owner=request.user))
-    score = score_of(request.user)
-    context = {
+    """C-DECK-2, C-DECK-4, PL-SHARED-2: the player's decks of one game system, ready ones
+    highlighted, and a new deck while a deck slot of that game is free."""
+    game = _shown_game(request)
+    ruleset = find_ruleset(game)
+    decks = services.decks_of(request.user, game)
+    slots = services.deck_slots(request.user, game)
+    level = level_of(request.user, game)
+    editor = widget(game, "deck_editor")
+    context: dict[str, Any] = {
+        "games": services.registered_games(),
+        "game": game,
+        "game_name": ruleset.name,
         "decks": decks,
-        "level": score.level,
-        "deck_slots": score.deck_slots,
-        "next_bonus_level": (score.level // 6 + 1) * 6,
+        "level": level,
+        "deck_slots": slots,
+        "next_bonus_level": services.next_bonus_level(game, level),
+        "deck_size": getattr(editor, "DECK_SIZE", None),
+        "hint_template": getattr(editor, "LIST_HINT_TEMPLATE", None),
+        "free_slots": max(0, slots - len(decks)),
+        "formats": list(ruleset.formats.values()),
+        "starters": [doc.get("name", f"starter {n}")
+                     for n, doc in enumerate(ruleset.starter_decks(), start=1)],
     }
     return render(request, "decks/list.html", context)
+
+
+def _list_url(game: str) -> str:
+    url = reverse("decks:list")
+    return url if game == services.DEFAULT_GAME else f"{url}?game={game}"
+
+
+@login_required
+@require_POST
+def new_deck(request: HttpRequest) -> HttpResponse:
+    """PL-SHARED-2: a new deck of the chosen game system and format, empty or a copy of one
+    of its starter decks, while a deck slot of that game is free."""
+    game = request.POST.get("game", services.DEFAULT_GAME)
+    try:
+        deck = services.create_deck(request.user, game, request.POST.get("format"),
+                                    request.POST.get("name", ""),
+                                    starter=request.POST.get("starter", ""))
+    except services.DeckError as refused:
+        messages.error(request, str(refused))
+        return redirect(_list_url(game if game in dict(services.registered_games())
+                                  else services.DEFAULT_GAME))
+    messages.success(request, f"New deck {deck.name}.")
+    return redirect("decks:edit", deck.pk)
 
 
 @login_required
 @require_GET
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """The deck editor; an htmx filter request gets only the card pool."""
+    """The deck editor of the deck's game system: its own, or the generic one."""
     deck = _own_deck(request, pk)
-    card_filter = filters.CardFilter.from_params(request.GET, default_class="common")
-    context = {
-        **filter_context(card_filter),
-        **_deck_context(deck, filter_query=_filter_params(card_filter)),
-        "pool": filters.pool(card_filter),
-        "taken": services.in_deck(deck),
-    }
-    if is_htmx(request) and request.GET.get("part") == "pool":
-        return render(request, "decks/_pool.html", context)
-    return render(request, "decks/edit.html", context)
+    editor = widget(deck.game, "deck_editor")
+    if editor is not None:
+        response: HttpResponse = editor.edit(request, deck)
+        return response
+    return render(request, "decks/edit_generic.html", {
+        "deck": deck, "game_name": services.game_name(deck.game),
+        "violations": deck.violations, "entries_text": entries_text(deck.entries),
+    })
 
 
-def _card_id(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("card", ""))
-    except ValueError:
-        return -1
-
-
-def _slot_change(
-    request: HttpRequest, pk: int, change: Callable[[Deck, int], int], verb: str
-) -> HttpResponse:
-    """Take or Return: the deck fragment plus the card's pool entry, or a redirect."""
+@login_required
+@require_POST
+def save_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """The generic editor's save: the deck's cards from "card count" lines; a list that cannot
+    be read changes nothing. The deck is stored even when its validator finds violations (it
+    is then not ready), as any editor does."""
     deck = _own_deck(request, pk)
-    card_id = _card_id(request)
     try:
-        change(deck, card_id)
-    except services.DeckError as refused:
-        deck.refresh_from_db()
-        notice, error = str(refused), True
+        deck.entries = parse_entries(request.POST.get("entries", ""))
+    except EntriesError as refused:
+        messages.error(request, f"Nothing saved: {refused}")
     else:
-        notice, error = f"{verb} {face(card_id).name}.", False
-    if not is_htmx(request):
-        (messages.error if error else messages.success)(request, notice)
-        return redirect(_editor_url(deck, _posted_filters(request)))
-    query = _posted_filters(request)
-    html = render_to_string(
-        "decks/_deck.html", _deck_context(deck, notice, error, query), request
-    )
-    if not error:
-        html += render_to_string(
-            "decks/_pool_card.html",
-            {"item": face(card_id), "taken": services.in_deck(deck), "deck": deck,
-             "oob": True, "filter_query": query},
-            request,
-        )
-    return HttpResponse(html)
-
-
-@login_required
-@require_POST
-def take(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-1: put a card from the pool into the deck."""
-    return _slot_change(request, pk, services.take, "Took")
-
-
-@login_required
-@require_POST
-def return_card(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-1: return a card from the deck to the pool."""
-    return _slot_change(request, pk, services.return_card, "Returned")
-
-
-def _deck_answer(request: HttpRequest, deck: Deck, notice: str, error: bool) -> HttpResponse:
-    """After a token change: the deck fragment for htmx, else a redirect with the message."""
-    if is_htmx(request):
-        return render(request, "decks/_deck.html", _deck_context(deck, notice, error))
-    (messages.error if error else messages.success)(request, notice)
-    return redirect(_editor_url(deck))
-
-
-@login_required
-@require_POST
-def tokens(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-9: set the three token counters."""
-    deck = _own_deck(request, pk)
-    chosen = [request.POST.get(f"token{n}", NO_TOKEN) for n in (1, 2, 3)]
-    try:
-        services.set_tokens(deck, chosen)
-    except services.DeckError as refused:
-        deck.refresh_from_db()
-        return _deck_answer(request, deck, str(refused), True)
-    return _deck_answer(request, deck, "Token counters saved.", False)
-
-
-@login_required
-@require_POST
-def auto(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-10: choose the token counters from the deck's keywords."""
-    deck = _own_deck(request, pk)
-    chosen = services.auto(deck)
-    named = [token for token in chosen if token != NO_TOKEN]
-    notice = "Token counters: " + ", ".join(named) + "." if named else (
-        "No card in the deck has a token keyword.")
-    return _deck_answer(request, deck, notice, False)
+        deck.save()
+        messages.success(request, "Deck saved." if deck.ready
+                         else "Deck saved; it is not ready to play yet.")
+    return redirect("decks:edit", deck.pk)
 
 
 @login_required
@@ -213,82 +135,4 @@ def rename(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(refused))
     else:
         messages.success(request, f"Deck renamed to {deck.name}.")
-    return redirect(_editor_url(deck))
-
-
-@login_required
-@require_POST
-def finish(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-7: fill the empty slots with random cards."""
-    deck = _own_deck(request, pk)
-    added = services.finish(deck)
-    messages.success(request, f"Finished: {added} random cards added." if added
-                     else "The deck is already complete.")
-    return redirect(_editor_url(deck))
-
-
-CONFIRMED = {
-    "reset": (services.reset, "Reset", "Empty all 45 slots and the three token counters?",
-              "The deck is now empty."),
-    "randomize": (services.randomize, "Randomize",
-                  "Replace every card with 15 random cards of each rarity? Tokens stay.",
-                  "The deck now holds 45 random cards."),
-}
-
-
-def _confirmed(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """C-DECK-5, C-DECK-6: ask first (GET), act only on a confirmed POST."""
-    deck = _own_deck(request, pk)
-    change, title, question, done = CONFIRMED[action]
-    if request.method == "GET":
-        return render(request, "decks/confirm.html",
-                      {"deck": deck, "title": title, "question": question, "action": action})
-    if request.POST.get("confirm") != "yes":
-        messages.error(request, f"{title} was not confirmed; the deck is unchanged.")
-    else:
-        change(deck)
-        messages.success(request, done)
-    return redirect(_editor_url(deck))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def reset(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-5: empty the deck, after confirmation."""
-    return _confirmed(request, pk, "reset")
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def randomize(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-6: a random deck, after confirmation."""
-    return _confirmed(request, pk, "randomize")
-
-
-@login_required
-@require_GET
-def export(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-12: download the deck file."""
-    deck = _own_deck(request, pk)
-    response = HttpResponse(exchange.export_text(deck), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{exchange.file_name(deck)}"'
-    return response
-
-
-@login_required
-@require_POST
-def import_deck(request: HttpRequest, pk: int) -> HttpResponse:
-    """C-DECK-13: overwrite this deck with an uploaded deck file, or say why not."""
-    deck = _own_deck(request, pk)
-    upload = request.FILES.get("deck_file")
-    if upload is None:
-        messages.error(request, "Choose a deck file to import.")
-        return redirect(_editor_url(deck))
-    content = upload.read(exchange.MAX_FILE_BYTES + 1)
-    try:
-        exchange.import_file(deck, upload.name or "", content)
-    except services.DeckError as refused:
-        messages.error(request, f"Import refused: {refused}")
-    else:
-        messages.success(request, f"Imported the deck {deck.name}.")
-    return redirect(_editor_url(deck))
+    return redirect("decks:edit", deck.pk)

@@ -1,69 +1,25 @@
-"""The texts of the system's messages: battle reports (C-EXP-13), challenge answers
-(C-EXP-14) and level ups (C-EXP-15). Plain text: templates escape it like any message."""
+"""The texts of the system's messages: the generic battle report and level-up message (a game
+system's own, such as MArcomage's C-EXP-13 report and C-EXP-15 level up, are in its widget
+folder) and challenge answers (C-EXP-14). Plain text: templates escape it like any message."""
 
 from __future__ import annotations
-
-from decimal import Decimal
-
-from marcomage.games.marcomage.awards import Rating, Result
-from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
 
 BATTLE_REPORT = "Battle report"  # C-EXP-13
 CHALLENGE_ACCEPTED = "Challenge accepted"  # C-EXP-14
 CHALLENGE_REJECTED = "Challenge rejected"
 
-RESULT_TEXT = {Result.WIN: "Victory", Result.DRAW: "Draw", Result.LOSS: "Loss"}
-# Phase 1 outcome names, as the manual's table writes them (C-EXP-4).
-END_TEXT = {
-    EndType.RESOURCE: "Resource accumulation",
-    EndType.CONSTRUCTION: "Tower building",
-    EndType.DESTRUCTION: "Tower destruction",
-    EndType.ABANDON: "Abandon",
-    EndType.SURRENDER: "Surrender",
-    EndType.TIMEOUT: "Timeout",
-}
 
-
-def percent(modifier: Decimal) -> str:
-    """A modifier as the manual writes it: 1.05 → "105%", 0.7 → "70%", 1.375 → "137.5%"."""
-    value = (modifier * 100).normalize()
-    return f"{value:f}%"
-
-
-def game_line(rating: Rating) -> str:
-    """The phase 1 outcome as in the manual's table, e.g. "Victory - Tower destruction"."""
-    if rating.result is Result.DRAW:
-        return "Draw"
-    return f"{RESULT_TEXT[rating.result]} - {END_TEXT[rating.end_type]}"
-
-
-def battle_report(rating: Rating, opponent: str, winner: str | None, hidden: bool) -> str:
-    """One player's report of a finished game: the opponent, the outcome, the winner, the
-    hidden-cards mode, each phase's modifier and running EXP, the awards and the gain."""
-    awards = ", ".join(award.value for award in rating.awards) or "none"
-    lines = [
+def battle_report(game: str, result: str, exp: int, opponent: str, winner: str | None) -> str:
+    """The platform's report of a rated game, for a game system without its own (PL-SHARED-4):
+    the opponents, the result, the winner and the EXP gained."""
+    return "\n".join([
+        f"Game: {game}",
         f"Opponent: {opponent}",
-        f"Outcome: {OUTCOME_TEXT[rating.end_type]}",
-        f"Result: {RESULT_TEXT[rating.result]}",
+        f"Result: {result.capitalize()}",
         f"Winner: {winner if winner is not None else 'none (draw)'}",
-        f"Hide opponent's cards: {'yes' if hidden else 'no'}",
         "",
-        "Base EXP: 100",
-        f"Phase 1, game rating ({game_line(rating)}): {percent(rating.game.modifier)}"
-        f" = {rating.game.exp} EXP",
-        f"Phase 2, opponent rating (your level {rating.level}, opponent's level"
-        f" {rating.opponent_level}): {percent(rating.opponent.modifier)}"
-        f" = {rating.opponent.exp} EXP",
-        f"Phase 3, victory rating ({rating.achievement.text}):"
-        f" {percent(rating.victory.modifier)} = {rating.victory.exp} EXP",
-    ]
-    if rating.result is Result.WIN:
-        lines.append(f"Phase 4, awards ({awards}): {percent(rating.award.modifier)}"
-                     f" = {rating.award.exp} EXP")
-    else:
-        lines.append("Phase 4, awards: only the victor collects awards")
-    lines += ["", f"Total: you gained {rating.gain} EXP."]
-    return "\n".join(lines)
+        f"Total: you gained {exp} EXP.",
+    ])
 
 
 def level_up_subject(level: int) -> str:
@@ -71,15 +27,10 @@ def level_up_subject(level: int) -> str:
     return f"Level up ({level})"
 
 
-def level_up(level: int) -> str:
-    """The level-up message; it names the bonus game slot (every 4th level) and deck slot
-    (every 6th level) when this level brings them (C-EXP-15, C-GAME-1, C-DECK-4)."""
-    lines = [f"Congratulations, you have reached level {level}."]
-    if level % 4 == 0:
-        lines.append("You have gained a bonus game slot.")
-    if level % 6 == 0:
-        lines.append("You have gained a bonus deck slot: a new empty deck is in your decks.")
-    return "\n".join(lines)
+def level_up(level: int, game: str) -> str:
+    """The level-up message of a game system without its own (PL-SHARED-4): its levels bring
+    no slots (C-EXP-15)."""
+    return f"Congratulations, you have reached level {level} in {game}."
 
 
 def challenge_answer(challenged: str, accepted: bool) -> tuple[str, str]:

@@ -1,12 +1,13 @@
-"""What the site does when the games section announces an event (core.events).
+"""What messaging does when other sections announce events (core.events).
 
-Both run inside the games section's transaction: the score, the EXP and the messages are
-stored with the game's end (or the challenge's answer) or not at all.
+Both run inside the games section's transaction: the messages are stored with the game's end
+(or the challenge's answer) or not at all.
 
-- game_finished: scores.services.record_game() applies the awards (score, the four EXP
-  phases, level up, bonus deck); then each player whose "Battle report messages" option is
-  on gets a battle report (C-EXP-13), and each player who levelled up gets a level-up
-  message whatever the option (C-EXP-15: the manual wins over the 2010 engine).
+- game_rated (scores has stored a finished game's scores and EXP): each player whose "Battle
+  report messages" option is on gets a battle report of a rated game (C-EXP-13; the game's
+  own report from its widget folder, MArcomage's four phases, else the platform's short
+  one), and each player who levelled up gets a level-up message whatever the option (C-EXP-15:
+  the manual wins over the 2010 engine).
 - challenge_answered: the challenger gets "Challenge accepted" or "Challenge rejected" when
   his option is on (C-EXP-14: the manual wins; the 2010 engine sent nothing).
 """
@@ -18,10 +19,11 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from marcomage.platform.protocol import Action, Outcome
-from marcomage.web.core.events import challenge_answered, game_finished
+from marcomage.games import find_ruleset
+from marcomage.platform.protocol import Outcome, State
+from marcomage.web.core.events import challenge_answered, game_rated
+from marcomage.web.core.widgets import widget
 from marcomage.web.preferences.models import Preferences
-from marcomage.web.scores.services import record_game
 
 from . import notices
 from .models import Kind
@@ -35,23 +37,43 @@ def wants_reports(user: Any) -> bool:
     return bool(Preferences().battle_reports if found is None else found)
 
 
-@receiver(game_finished, dispatch_uid="messaging.game_finished")
-def on_game_finished(
-    sender: Any, *, ruleset: str, state: Any, outcome: Outcome, players: Sequence[Any],
-    friendly: bool = False, last: tuple[int, Action] | None = None, **_: Any,
+def _report(ruleset: str, rated: Any, players: Sequence[Any], winner: str | None,
+            state: State) -> str | None:
+    """The seat's battle report: the game's own when its widgets have one."""
+    opponent = ", ".join(p.username for seat, p in enumerate(players) if seat != rated.seat)
+    reports = widget(ruleset, "reports")
+    if reports is not None:
+        text: str | None = reports.battle_report(rated.award, opponent, winner, state)
+        return text
+    return notices.battle_report(find_ruleset(ruleset).name, rated.award.result,
+                                 rated.award.exp, opponent, winner)
+
+
+def _level_up(ruleset: str, level: int) -> str:
+    """The level-up message: the game's own when its widgets have one."""
+    reports = widget(ruleset, "reports")
+    if reports is not None:
+        text: str = reports.level_up(level)
+        return text
+    return notices.level_up(level, find_ruleset(ruleset).name)
+
+
+@receiver(game_rated, dispatch_uid="messaging.game_rated")
+def on_game_rated(
+    sender: Any, *, ruleset: str, state: State, outcome: Outcome, players: Sequence[Any],
+    friendly: bool, rated: Sequence[Any], **_: Any,
 ) -> None:
-    """Record a MArcomage game's score and EXP, then send battle reports and level-up
-    messages (the other game systems' EXP is the scores section's next step)."""
-    if ruleset != "marcomage":
-        return
-    recorded = record_game(state, players, last)
-    winner = players[outcome.winners[0]].username if outcome.winners else None
-    for seat, done in enumerate(recorded):
-        if done.rating is not None and wants_reports(done.user):
-            notify(done.user, notices.BATTLE_REPORT, notices.battle_report(
-                done.rating, players[1 - seat].username, winner, done.hidden), Kind.REPORT)
-        if done.levelled_up:
-            notify(done.user, notices.level_up_subject(done.level), notices.level_up(done.level))
+    """Send battle reports and level-up messages."""
+    winner = ", ".join(players[seat].username for seat in outcome.winners) or None
+    counts = not friendly and outcome.end_type != "abort"
+    for seat in rated:
+        if counts and wants_reports(seat.user):
+            text = _report(ruleset, seat, players, winner, state)
+            if text is not None:
+                notify(seat.user, notices.BATTLE_REPORT, text, Kind.REPORT)
+        if seat.levelled_up:
+            notify(seat.user, notices.level_up_subject(seat.level),
+                   _level_up(ruleset, seat.level))
 
 
 @receiver(challenge_answered, dispatch_uid="messaging.challenge_answered")

@@ -10,10 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from marcomage.web.accounts.activity import INACTIVE, OFFLINE, ONLINE
 from marcomage.web.accounts.names import name_key
 from marcomage.web.preferences.choices import Status
-
-from .activity import INACTIVE, OFFLINE, ONLINE
 
 PER_PAGE = 50  # C-GEN-7
 

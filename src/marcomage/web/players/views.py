@@ -10,14 +10,15 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from marcomage.games import RULESETS, find_ruleset
+from marcomage.web.accounts.activity import activity
 from marcomage.web.accounts.names import name_key
 from marcomage.web.preferences.choices import PlayersFilter, Status
 from marcomage.web.preferences.countries import COUNTRY_NAMES
 from marcomage.web.preferences.models import Profile, preferences_of, profile_of
-from marcomage.web.scores.services import score_of
+from marcomage.web.scores.services import score_of, scores_of
 
 from . import services
-from .activity import activity
 
 
 @login_required
@@ -72,6 +73,8 @@ def player_detail(request: HttpRequest, name: str) -> HttpResponse:
         "activity": activity(player.last_activity, timezone.now()),
         "country_name": COUNTRY_NAMES.get(profile.country, ""),
         "score": score_of(player),
+        "scores": [(find_ruleset(s.game).name, s) for s in scores_of(player)
+                   if s.game in RULESETS],
         "section": "players",
     }
     return render(request, "players/detail.html", context)

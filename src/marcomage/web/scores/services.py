@@ -1,100 +1,101 @@
-"""Reading a player's score, and recording a finished game's score, EXP and level.
+"""Reading a player's score in a game system, and recording a finished game's score, EXP
+and level (PL-SHARED-4).
 
-The rules are the game's awards (pure functions); this module only stores their results.
+The awards are the ruleset's (`awards(state, levels, friendly, last)`: MArcomage's four
+phases, the platform default for the others); this module only stores their results.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
 
-from marcomage.games.marcomage import awards as rating
-from marcomage.games.marcomage.actions import action_from_json
-from marcomage.games.marcomage.awards import FinalTurn, Rating, ScoreChange
-from marcomage.games.marcomage.state import Game
-from marcomage.web.decks.services import grant_bonus_deck
+from marcomage.games import find_ruleset
+from marcomage.platform import rating
+from marcomage.platform.protocol import Action, SeatAward, State
 
 from .models import Score
 
+DEFAULT_GAME = "marcomage"
+"""The game system whose level counts where the site has one level (game slots)."""
 
-def score_of(user: Any) -> Score:
-    """The player's score row, created on first use for accounts older than the app."""
-    score, _ = Score.objects.get_or_create(user=user)
+COUNTERS = {"win": "wins", "loss": "losses", "draw": "draws"}
+
+
+def score_of(user: Any, game: str = DEFAULT_GAME) -> Score:
+    """The player's score row in `game`, created on first use."""
+    score, _ = Score.objects.get_or_create(user=user, game=game)
     return score
 
 
-def level_of(user: Any) -> int:
-    """The player's level."""
-    return score_of(user).level
+def level_of(user: Any, game: str = DEFAULT_GAME) -> int:
+    """The player's level in `game` (0 before his first game of it)."""
+    found = Score.objects.filter(user=user, game=game).values_list("level", flat=True).first()
+    return int(found or 0)
+
+
+def scores_of(user: Any) -> list[Score]:
+    """The player's scores in every game system he has one in, the default first."""
+    return sorted(Score.objects.filter(user=user),
+                  key=lambda score: (score.game != DEFAULT_GAME, score.game))
 
 
 @dataclass(frozen=True)
-class Recorded:
-    """What a finished game did to one player's score."""
+class Rated:
+    """What a finished game did to one seat's score in its game system."""
 
     user: Any
-    change: ScoreChange
-    rating: Rating | None  # None: friendly or aborted, no EXP (C-GAME-10, C-GAME-12)
+    seat: int
+    game: str
+    award: SeatAward
+    counted: str | None  # "wins", "losses", "draws", or None (friendly, aborted)
+    level_before: int
     level: int  # after the game
     exp: int  # after the game
-    levelled_up: bool
-    hidden: bool = False  # the game's hidden-cards mode, for the battle report
+
+    @property
+    def levelled_up(self) -> bool:
+        return self.level > self.level_before
 
     @property
     def bonus_game_slot(self) -> bool:
         """The new level brings a game slot (every 4th level, C-GAME-1)."""
-        return self.levelled_up and self.level % 4 == 0
-
-    @property
-    def bonus_deck_slot(self) -> bool:
-        """The new level brings a deck slot (every 6th level, C-DECK-4)."""
-        return self.levelled_up and self.level % 6 == 0
+        return self.levelled_up and rating.game_slots(self.level) > rating.game_slots(
+            self.level_before)
 
 
 def record_game(
-    state: Game, players: Sequence[Any],
-    final_turn: FinalTurn | tuple[int, Mapping[str, Any]] | None = None,
-) -> tuple[Recorded, Recorded]:
-    """Store a finished game's effect on both players, in seat order: wins, losses, draws
-    (C-EXP-11), EXP from both players' levels before the game (C-EXP-3), at most one level
-    up each (C-EXP-2), and the bonus deck of every 6th level (C-DECK-4).
+    game: str, state: State, players: Sequence[Any], *, friendly: bool,
+    last: tuple[int, Action] | None = None,
+) -> list[Rated]:
+    """Store a finished game's effect on every seat, in seat order: wins, losses, draws
+    (C-EXP-11; none for a friendly or aborted game), the ruleset's EXP from the seats'
+    levels in this game system before it (C-EXP-3), at most one level up each (C-EXP-2).
 
     Runs inside the caller's transaction (a savepoint), so it is stored with the game's end
-    or not at all. Friendly and aborted games change nothing. `final_turn` is the last
-    action taken, as the engine's FinalTurn or as the platform's (seat, action JSON)."""
-    if final_turn is not None and not isinstance(final_turn, FinalTurn):
-        final_turn = FinalTurn(final_turn[0], action_from_json(final_turn[1]))
-    if len(players) != 2 or players[0].pk == players[1].pk:
-        raise ValueError("A game has two different players.")
+    or not at all."""
+    ruleset = find_ruleset(game)
+    if len({player.pk for player in players}) != len(players) or len(players) < 2:
+        raise ValueError("A game has at least two different players.")
     with transaction.atomic():
-        scores = {
-            score.user_id: score
-            for score in Score.objects.select_for_update().filter(
-                user_id__in=[player.pk for player in players])
-        }
         for player in players:
-            if player.pk not in scores:
-                scores[player.pk] = Score.objects.create(user=player)
-        before = [scores[player.pk] for player in players]
-        assert state.outcome is not None, "record_game needs a finished game"
-        changes = rating.score_change(state.outcome, state.friendly)
-        ratings = rating.rate_game(state, (before[0].level, before[1].level), final_turn)
+            Score.objects.get_or_create(user=player, game=game)
+        rows = {score.user_id: score for score in Score.objects.select_for_update().filter(
+            user_id__in=[player.pk for player in players], game=game)}
+        before = [rows[player.pk] for player in players]
+        awards = ruleset.awards(state, [score.level for score in before], friendly, last)
         recorded = []
-        for seat, (player, score) in enumerate(zip(players, before, strict=True)):
-            change = changes[seat]
-            gained = ratings[seat] if ratings is not None else None
-            level, exp, up = rating.add_exp(
-                score.level, score.exp, gained.gain if gained is not None else 0)
-            Score.objects.filter(pk=score.pk).update(
-                wins=F("wins") + change.wins, losses=F("losses") + change.losses,
-                draws=F("draws") + change.draws, level=level, exp=exp,
-            )
-            done = Recorded(player, change, gained, level, exp, up, state.hidden)
-            if done.bonus_deck_slot:
-                grant_bonus_deck(player)
-            recorded.append(done)
-        return recorded[0], recorded[1]
+        for seat, (player, score, award) in enumerate(zip(players, before, awards,
+                                                          strict=True)):
+            counted = None if friendly else COUNTERS.get(award.result)
+            level, exp, _ = rating.add_exp(score.level, score.exp, award.exp)
+            changes: dict[str, Any] = {"level": level, "exp": exp}
+            if counted is not None:
+                changes[counted] = F(counted) + 1
+            Score.objects.filter(pk=score.pk).update(**changes)
+            recorded.append(Rated(player, seat, game, award, counted, score.level, level, exp))
+        return recorded

@@ -9,18 +9,24 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from marcomage.games.marcomage import awards as rating
-from marcomage.web.players.activity import activity
+from marcomage.games import RULESETS, find_ruleset
+from marcomage.platform import rating
+from marcomage.web.accounts.activity import activity
 from marcomage.web.preferences.models import Profile, preferences_of
 
 from .ladder import PER_PAGE, ladder
+from .services import DEFAULT_GAME
 
 
 @login_required
 @require_GET
 def ladder_page(request: HttpRequest) -> HttpResponse:
-    """Players ranked by level and EXP, 50 a page, with activity colour and avatar."""
-    page = Paginator(ladder(), PER_PAGE).get_page(request.GET.get("page"))
+    """Players ranked by level and EXP in one game system (?game=, MArcomage by default),
+    50 a page, with activity colour and avatar."""
+    game = request.GET.get("game", DEFAULT_GAME)
+    if game not in RULESETS:
+        game = DEFAULT_GAME
+    page = Paginator(ladder(game), PER_PAGE).get_page(request.GET.get("page"))
     now = timezone.now()
     rows = []
     for rank, score in enumerate(page.object_list, start=page.start_index()):
@@ -39,5 +45,9 @@ def ladder_page(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "show_avatars": preferences_of(request.user).show_avatar_in_players_list,
         "section": "ladder",
+        "game": game,
+        "game_name": find_ruleset(game).name,
+        "games": sorted(((g, r.name) for g, r in RULESETS.items()),
+                        key=lambda pair: (pair[0] != DEFAULT_GAME, pair[0])),
     }
     return render(request, "scores/ladder.html", context)

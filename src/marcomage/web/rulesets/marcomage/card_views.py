@@ -9,11 +9,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from marcomage.games.marcomage.cards import CARDS
+from marcomage.web.decks.views import is_htmx
 
 from . import filters
 from .cardface import face
 from .keywords import KEYWORDS
-from .views import filter_context, is_htmx
 
 PER_PAGE = 60
 
@@ -24,7 +24,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     card_filter = filters.CardFilter.from_params(request.GET)
     found = filters.pool(card_filter)
     page = Paginator(found, PER_PAGE).get_page(request.GET.get("page"))
-    context = {**filter_context(card_filter), "page": page, "total": len(found)}
+    context = {**filters.filter_context(card_filter), "page": page, "total": len(found)}
     if is_htmx(request):
         return render(request, "cards/_results.html", context)
     return render(request, "cards/list.html", context)

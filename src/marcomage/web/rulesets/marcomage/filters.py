@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
+from urllib.parse import urlencode
 
 from marcomage.games.marcomage.cards import CARDS, COMMON, KEYWORD_NAMES, RARE, UNCOMMON, Card
 
@@ -136,3 +138,23 @@ def pool(card_filter: CardFilter) -> list[Card]:
     """Every real card passing the filters, by name."""
     found = [card for card in CARDS[1:] if card_filter.matches(card)]
     return sorted(found, key=lambda card: (card.name.casefold(), card.id))
+
+
+def filter_params(card_filter: CardFilter) -> str:
+    """The filters as a query string, kept across Take and Return; the class is always
+    written, since no class in the editor means its default, Common."""
+    return urlencode({field: value for field in FIELDS
+                      if (value := getattr(card_filter, field)) or field == "cls"})
+
+
+def filter_context(card_filter: CardFilter) -> dict[str, Any]:
+    """The filter form's choices and state."""
+    return {
+        "filter": card_filter,
+        "classes": CLASSES,
+        "keywords": KEYWORDS,
+        "costs": COSTS,
+        "advanced": ADVANCED_CHOICES,
+        "supports": SUPPORTS,
+        "filter_query": filter_params(card_filter),
+    }

@@ -22,9 +22,10 @@ from typing import Any
 from django.db import transaction
 
 from marcomage.games.marcomage.cards import CARDS, NO_TOKEN, TOKEN_KEYWORDS
+from marcomage.web.decks.models import Deck
+from marcomage.web.decks.services import DeckError, check_name
 
-from .models import SECTION, Deck
-from .services import SECTION_NAMES, DeckError, check_name
+from .slots import SECTION, SECTION_NAMES, Slots, slots, store
 
 MAX_FILE_BYTES = 1000  # C-DECK-13
 LINES = 5
@@ -47,8 +48,9 @@ def file_name(deck: Deck) -> str:
 
 def export_text(deck: Deck) -> str:
     """C-DECK-12: the five lines of the deck file; an incomplete deck exports its zeros."""
-    lines = [deck.name, *(",".join(str(c) for c in section) for section in deck.sections),
-             ",".join(deck.tokens)]
+    layout = slots(deck)
+    lines = [deck.name, *(",".join(str(c) for c in section) for section in layout.sections),
+             ",".join(layout.tokens)]
     return "".join(line + "\n" for line in lines)
 
 
@@ -113,7 +115,7 @@ def import_file(deck: Deck, upload_name: str, content: bytes) -> DeckFile:
     file changes nothing."""
     found = parse(upload_name, content, deck.owner, deck)
     deck.name = found.name
-    deck.common, deck.uncommon, deck.rare = (list(s) for s in found.sections)
-    deck.tokens = list(found.tokens)
+    common, uncommon, rare = (list(section) for section in found.sections)
+    store(deck, Slots(common, uncommon, rare, list(found.tokens)))
     deck.save()
     return found
