@@ -46,6 +46,7 @@ def against_the_computer(user: User, seed: int) -> Game:
 
 class VerifyAllTest(BaseTestCase):
     finished: list[int]
+    claimer: str
 
     @classmethod
     def setUpTestData(cls) -> None:
@@ -67,6 +68,7 @@ class VerifyAllTest(BaseTestCase):
         _mover, waiter = to_move(abandoned)
         Game.objects.filter(pk=abandoned.pk).update(last_move=timezone.now() - LONG_AGO)
         games.finish(waiter, abandoned.pk)
+        cls.claimer = waiter.username
 
         done += [surrendered, aborted, abandoned, against_the_computer(dave, seed=2)]
         for game in done[2:5]:
@@ -124,6 +126,14 @@ class VerifyAllTest(BaseTestCase):
         self.assertIn(f"DRIFTED: game {self.finished[2]}: Step 0 (action)", out.getvalue())
         self.assertIn(f"1 drifted, {len(self.finished) - 1} ok.", out.getvalue())
         self.assertEqual(main(["replay", "verify-all"]), 1)
+
+    def test_the_move_list_names_who_surrendered_aborted_or_finished_the_game(self) -> None:
+        for pk, who, text in ((self.finished[2], "carol", "surrenders"),
+                              (self.finished[3], "dave", "aborts the game: nobody wins"),
+                              (self.finished[4], self.claimer,
+                               "finishes the game: the other side stopped moving")):
+            html = self.client.get(f"/replays/{pk}/").content.decode()
+            self.assertIn(f'<span class="who">{who}</span> {text}</a>', html)
 
     def test_the_computer_moved_in_its_game_and_its_replay_shows_its_moves(self) -> None:
         game = Game.objects.get(pk=self.finished[-1])

@@ -135,7 +135,7 @@ def row(game: Game) -> Row:
                outcome.final_round if outcome else 0, game.finished_at)
 
 
-def rows(games: Iterator[Game] | list[Game]) -> list[Row]:
+def rows(games: list[Game]) -> list[Row]:
     """The list lines of a page of games."""
     return [row(game) for game in games]
 
@@ -288,12 +288,12 @@ def export(game_id: int) -> dict[str, Any]:
 
 
 GENERIC_REPLAY_TEMPLATE = "replays/_generic_board.html"
-PLATFORM_TEXT = {SURRENDER: "surrenders", ABORT: "the game is aborted (nobody wins)",
-                 ABANDON: "the game is finished for the waiting side (abandoned)"}
+PLATFORM_TEXT = {SURRENDER: "surrenders", ABORT: "aborts the game: nobody wins",
+                 ABANDON: "finishes the game: the other side stopped moving"}
 
 
-def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: ReplayStep,
-               names: list[str]) -> str:
+def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: ReplayStep
+               ) -> str:
     """What a step was, in words: the widget's own (`describe`) or the action's fields."""
     if step.kind == ACTION:
         assert step.action is not None and step.seat is not None
@@ -301,9 +301,6 @@ def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: R
         if describe is not None and view_before is not None:
             return str(describe(view_before, step.seat, step.action))
         return generic_board.label(step.action)
-    if step.kind == ABANDON and step.winners:
-        won = ", ".join(names[w] if w < len(names) else f"seat {w}" for w in step.winners)
-        return f"the game is finished for {won} (the other side stopped moving)"
     return PLATFORM_TEXT.get(step.kind, step.kind)
 
 
@@ -318,8 +315,9 @@ def position(game_id: int, step: int) -> Position:
     except UnknownRuleset:
         raise NoReplay(f"The game system {game.ruleset!r} is not on this site any more."
                        ) from None
+    rows = list(game.steps.order_by("index"))
     try:
-        replay = replay_of(game)
+        replay = replay_of(game, rows)
     except ReplayError as damaged:
         raise NoReplay(f"This game's replay is damaged: {damaged}") from None
     head = header(game)
@@ -338,7 +336,7 @@ def position(game_id: int, step: int) -> Position:
         raise NoReplay(f"This game cannot be started again: {problem_start}") from None
     shown = state if step == 0 else None
     moves: list[Move] = []
-    for index, replay_step in enumerate(replay.steps, start=1):
+    for index, (row, replay_step) in enumerate(zip(rows, replay.steps, strict=True), start=1):
         before = ruleset.view(state, None) if describes and replay_step.kind == ACTION \
             else None
         try:
@@ -347,10 +345,10 @@ def position(game_id: int, step: int) -> Position:
             problem = (f"Step {index} cannot be played back ({refused}); the replay stops "
                        f"before it (it has drifted).")
             break
-        seat = replay_step.seat
+        seat = row.seat  # the site knows who aborted or finished a game; the replay does not
         who = names[seat] if seat is not None and seat < len(names) else ""
         moves.append(Move(index, seat, who, replay_step.kind, replay_step.action,
-                          _move_text(board, before, replay_step, names)))
+                          _move_text(board, before, replay_step)))
         if index == step:
             shown = state
     total = len(moves)
