@@ -9,26 +9,32 @@ from typing import Any
 from marcomage.games import find_ruleset
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
+from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat, Status
 from marcomage.web.games.services import GameError
 
 from ..base import BaseTestCase
-from .helpers import seat
+from .helpers import deck_of, seat, seeded
 
 TOY = find_ruleset("toy")
 
 
+def toy_decks(user: Any) -> int:
+    """The player's toy decks (the starter decks), the first one's id."""
+    give_starter_decks(user, "toy")
+    return deck_of(user, "toy")
+
+
 def toy_game(players: list[Any], seed: int = 3, tricks: int = 2) -> Game:
-    """A running toy game of these three players with the starter decks, dealt by `seed`."""
-    game = Game.objects.create(ruleset="toy", status=Status.HOSTED, seats_count=3,
-                               format="tiny", options={"tricks": tricks})
-    for number, user in enumerate(players):
-        Seat.objects.create(game=game, number=number, user=user)
-    found = services.find_game(game.pk)
-    assert found is not None
-    services.deal(found, TOY.starter_decks(), seed)
-    return found
+    """The first player hosts a toy game, the others join: it starts with the last seat
+    filled, dealt by `seed`."""
+    hosted = services.host(players[0], toy_decks(players[0]), ruleset="toy",
+                           options={"tricks": tricks})
+    services.join(players[1], hosted.pk, toy_decks(players[1]))
+    with seeded(seed):
+        game = services.join(players[2], hosted.pk, toy_decks(players[2]))
+    return game
 
 
 def acting(game: Game) -> list[int]:
@@ -46,6 +52,42 @@ class ToyTests(BaseTestCase):
         super().setUp()
         self.carol = User.objects.create_user("carol", "pw")
         self.players = [self.alice, self.bob, self.carol]
+
+    def test_pl_shared_1_a_hosted_game_waits_for_all_its_seats(self) -> None:
+        """Seats fill in the order players join; the host's and joiners' slots are used
+        from the start; the last seat starts the game with every deck copied in."""
+        hosted = services.host(self.alice, toy_decks(self.alice), ruleset="toy",
+                               options={"tricks": 2})
+        self.assertEqual((hosted.ruleset, hosted.format, hosted.seats_count, hosted.options),
+                         ("toy", "tiny", 3, {"tricks": 2}))
+        self.assertIn(hosted, services.open_games(self.bob))
+        game = services.join(self.bob, hosted.pk, toy_decks(self.bob))
+        self.assertEqual(game.status, Status.HOSTED)
+        self.assertEqual(services.used_slots(self.bob), 1)
+        self.assertNotIn(hosted, services.open_games(self.bob))
+        self.assertIn(hosted, services.open_games(self.carol))
+        with self.assertRaisesRegex(GameError, "already"):
+            services.join(self.bob, hosted.pk, toy_decks(self.bob))
+        with self.assertRaisesRegex(GameError, "not a deck of this game"):
+            services.join(self.carol, hosted.pk, deck_of(self.carol))  # a MArcomage deck
+        game = services.join(self.carol, hosted.pk, toy_decks(self.carol))
+        self.assertEqual(game.status, Status.RUNNING)
+        self.assertEqual(game.players(), self.players)
+        self.assertEqual([s.deck_doc["game"] for s in game.seat_list()], ["toy"] * 3)
+        self.assertIsNotNone(game.seed)
+        self.assertNotIn(game, services.open_games(self.carol))
+
+    def test_pl_proto_7_the_options_are_the_rulesets_and_checked_by_it(self) -> None:
+        deck = toy_decks(self.alice)
+        with self.assertRaisesRegex(GameError, "tricks"):
+            services.host(self.alice, deck, ruleset="toy", options={"tricks": 9})
+        with self.assertRaisesRegex(GameError, "played by 3"):
+            services.host(self.alice, deck, ruleset="toy", seats=2)
+        with self.assertRaisesRegex(GameError, "not played by two"):
+            services.challenge(self.alice, self.bob, deck, ruleset="toy")
+        with self.assertRaisesRegex(GameError, "no game system"):
+            services.host(self.alice, deck, ruleset="chess")
+        self.assertFalse(Game.objects.exists())
 
     def test_pl_proto_3_each_seat_bids_once_in_any_order_and_the_last_resolves(self) -> None:
         game = toy_game(self.players)
@@ -72,11 +114,15 @@ class ToyTests(BaseTestCase):
                          [(1, 2), (2, 0), (3, 1)])
 
     def test_pl_proto_3_the_order_of_arrival_does_not_matter(self) -> None:
-        first, second = toy_game(self.players, seed=8), toy_game(self.players, seed=8)
-        for user in (self.carol, self.alice, self.bob):
-            bid(user, first)
-        for user in (self.bob, self.carol, self.alice):
-            bid(user, second)
+        # C-GAME-4 allows one game hosted by each player against the others: two hosts.
+        first_players = self.players
+        second_players = [self.carol, self.alice, self.bob]
+        first = toy_game(first_players, seed=8)
+        second = toy_game(second_players, seed=8)
+        for number in (2, 0, 1):
+            bid(first_players[number], first)
+        for number in (1, 2, 0):
+            bid(second_players[number], second)
         first.refresh_from_db()
         second.refresh_from_db()
         self.assertEqual(first.state, second.state)
@@ -138,3 +184,33 @@ class ToyTests(BaseTestCase):
         game.refresh_from_db()
         self.assertEqual((game.end_type, game.outcome["winners"]), ("surrender", [0, 2]))
         self.assertEqual(game.steps.get().kind, "surrender")
+
+
+class ToyLobbyTests(BaseTestCase):
+    def test_pl_shared_1_the_system_is_chosen_first_then_its_options(self) -> None:
+        """MArcomage is preselected; choosing the toy shows its own option as a number
+        field, and the host form posts it with the game's id."""
+        self.log_in(self.alice)
+        page = self.client.get("/games/").content.decode()
+        self.assertIn('<option value="marcomage" selected>MArcomage</option>', page)
+        self.assertIn('name="hidden" value="1"> Hide opponent&#x27;s cards', page)
+        self.assertIn('<input type="hidden" name="game" value="marcomage">', page)
+        toy_decks(self.alice)
+        page = self.client.get("/games/?game=toy").content.decode()
+        host_form = page.split('id="host-form"')[1].split("</form>")[0]
+        self.assertIn('<input type="hidden" name="game" value="toy">', host_form)
+        self.assertIn('<input type="number" name="tricks" value="3">', host_form)
+        self.assertNotIn('name="hidden"', host_form)
+        deck = deck_of(self.alice, "toy")
+        self.assertIn(f'<option value="{deck}">', host_form)
+        self.assertNotIn('id="computer-form"', page)  # the computer plays two-seat games
+        response = self.post("/games/host/", {"game": "toy", "format": "tiny", "deck": deck,
+                                              "tricks": "1"})
+        self.assertEqual(response.status_code, 302)
+        game = Game.objects.get()
+        self.assertEqual((game.ruleset, game.options, game.seats_count), ("toy", {"tricks": 1}, 3))
+        bad = self.post("/games/host/", {"game": "toy", "deck": deck, "tricks": "x"},
+                        follow=True).content.decode()
+        self.assertIn("whole number", bad)
+        self.assertEqual(Game.objects.count(), 1)
+        self.assertEqual(self.client.get("/games/?game=chess").status_code, 404)
