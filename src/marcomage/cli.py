@@ -6,6 +6,7 @@
     marcomage simulate --p1 mcts --p2 greedy --games 400 --jobs 1 --think 1
     marcomage simulate --game marcomage --games 10 --replays out/   # through the protocol
     marcomage replay verify out/0.json                               # PL-STATE-3
+    marcomage replay verify-all                      # every finished game of the site
     marcomage new --seed 7 > game.json
     marcomage apply requests.jsonl        # JSON lines, see docs/state-format.md
     marcomage conformance tests/data/golden.jsonl.gz   # see docs/conformance.md
@@ -295,6 +296,23 @@ def cmd_replay_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_replay_verify_all(args: argparse.Namespace) -> int:
+    """The site's `verify_replays` command (Django is loaded only for this one): 0 when every
+    finished game reproduces its hashes, 1 otherwise."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
+    import django
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    django.setup()
+    try:
+        call_command("verify_replays", verbose_games=args.verbose_games)
+    except CommandError as err:
+        print(f"marcomage replay verify-all: {err}", file=sys.stderr)
+        return int(err.returncode)
+    return 0
+
+
 # --- new ----------------------------------------------------------------------------
 
 
@@ -366,6 +384,11 @@ def parser() -> argparse.ArgumentParser:
                                              "hash (exit 0 if all agree, 1 if not)")
     p.add_argument("file", help="the replay's JSON file")
     p.set_defaults(run=cmd_replay_verify)
+    p = replay_sub.add_parser("verify-all", help="re-simulate every finished game in the "
+                                                 "site's database and check every hash")
+    p.add_argument("--verbose-games", action="store_true",
+                   help="print a line for every game, not only the failing ones")
+    p.set_defaults(run=cmd_replay_verify_all)
 
     sub.add_parser("serve", help="run the web site (migrates the database first); "
                                  "see marcomage serve --help")

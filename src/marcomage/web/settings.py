@@ -123,6 +123,7 @@ INSTALLED_APPS = [
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",
+    "marcomage.web.replays",
 ]
 
 MIDDLEWARE = [

@@ -15,6 +15,7 @@ urlpatterns = [
     path("notifications/", include("marcomage.web.notifications.urls")),
     path("messages/", include("marcomage.web.messaging.urls")),
     path("ladder/", include("marcomage.web.scores.urls")),
+    path("replays/", include("marcomage.web.replays.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),
 ]

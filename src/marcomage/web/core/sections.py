@@ -23,6 +23,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("messages", "Messages", "/messages/"),
     Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
     Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
+    Section("replays", "Replays", "/replays/"),
     Section("settings", "Settings", "/settings/"),
     Section("help", "Help", "/help/"),
 )

@@ -96,3 +96,38 @@ def action_from_form(data: Mapping[str, Any]) -> Action:
 
 OPTION_LABELS = {"hidden": "Hide opponent's cards", "friendly": "Friendly play"}
 """The lobby's words for MArcomage's options (manual, "New game")."""
+
+
+REPLAY_TEMPLATE = "rulesets/marcomage/_replay_board.html"
+
+
+def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any]:
+    """Both seats of the replay view (viewer None: both hands face up, PL-VIEW-4), seat 0 on
+    the left as on the game page, with the round, whose turn it is and how the game ended."""
+    sides = [_side(side, players[n], set()) for n, side in enumerate(view["players"])]
+    names = [getattr(p, "username", f"seat {n}") for n, p in enumerate(players)]
+    outcome = view.get("outcome")
+    return {
+        "sides": sides,
+        "names": names,
+        "round": view["round"],
+        "current": names[int(view["current"])],
+        "finished": outcome is not None,
+        "how": how_it_ended(outcome["end_type"]) if outcome else "",
+        "winners": [names[int(w)] for w in outcome["winners"]] if outcome else [],
+        "hidden": view["modes"]["hidden"],
+        "friendly": view["modes"]["friendly"],
+    }
+
+
+def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
+    """A move in words for the replay's move list ("plays Goblin (mode 2)"), read from the
+    replay view just before it."""
+    pos = int(action.get("pos", 0))
+    hand = view_before["players"][seat]["hand"]
+    card_id = hand[pos - 1] if 1 <= pos <= len(hand) else None
+    name = CARDS[card_id].name if card_id is not None and 0 <= card_id < len(CARDS) else "?"
+    if action.get("type") == "play":
+        mode = int(action.get("mode") or 0)
+        return f"plays {name}" + (f" (mode {mode})" if mode else "")
+    return f"discards {name}"
