@@ -118,8 +118,12 @@ def test_PL_PROTO_8_platform_steps_abort_and_abandon_are_recorded() -> None:
     assert TOY.outcome(aborted.state).end_type == "abort"  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="abort or abandon"):
         aborted.end("surrender")
-    with pytest.raises(ReplayError, match="one winner"):
+    with pytest.raises(ReplayError, match="names its winners"):
         Step(None, "abandon", None, "0" * 64, ())
+    several = record(TOY, Options(), TOY.starter_decks(), 1)
+    several.end("abandon", [0, 2])  # three seats: the two who waited win together
+    assert several.steps[-1].winners == (0, 2)
+    assert verify(several.replay(), {"toy": TOY}).ok
 
 
 def test_PL_PROTO_5_a_refused_action_records_nothing() -> None:

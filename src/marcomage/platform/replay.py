@@ -3,8 +3,9 @@ re-simulation that checks every hash.
 
 The state hash is SHA-256 of the state's canonical JSON (PL-STATE-2): sorted keys, no spaces,
 no floats. A step is an accepted action of a seat, or a platform step: "surrender" (by a
-seat), "abort" (no winner) or "abandon" (one winner). The web builds a replay from its stored
-rows (`Replay`, `ReplayHeader`, `Step`, `make_step`); scripts and tests use `Recorder`.
+seat), "abort" (no winner) or "abandon" (the seats still playing win). The web builds a
+replay from its stored rows (`Replay`, `ReplayHeader`, `Step`, `make_step`); scripts and tests
+use `Recorder`.
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ class Step:
     """One accepted step and the state hash after it.
 
     kind "action": `seat` played `action`; "surrender": `seat` resigned; "abort": no
-    winners; "abandon": `winners` holds the one winner (`seat` is None for both)."""
+    winners; "abandon": `winners` holds the seats that waited for the others (`seat` is
+    None for both)."""
 
     seat: Seat | None
     kind: str
@@ -108,7 +110,7 @@ class Step:
         _need((self.action is not None) == (kind == ACTION),
               f"A {kind} step has {'an' if kind == ACTION else 'no'} action.")
         _need(kind == ABANDON or not self.winners, f"A {kind} step names no winners.")
-        _need(kind != ABANDON or len(self.winners) == 1, "An abandon step names one winner.")
+        _need(kind != ABANDON or len(self.winners) >= 1, "An abandon step names its winners.")
         _need(isinstance(self.hash_after, str) and len(self.hash_after) == 64,
               "A step's hash is 64 hex digits.")
 
@@ -213,7 +215,7 @@ class Recorder:
         self._push(self.ruleset.resign(self.state, seat), seat, SURRENDER, None)
 
     def end(self, end_type: str, winners: Sequence[Seat] = ()) -> None:
-        """An "abort" (no winners) or "abandon" (one winner) from the platform."""
+        """An "abort" (no winners) or "abandon" (its winners) from the platform."""
         if end_type not in (ABORT, ABANDON):
             raise ValueError(f"The platform ends a game by abort or abandon, not {end_type!r}.")
         self._push(self.ruleset.end(self.state, end_type, winners), None, end_type, None,

@@ -261,7 +261,7 @@ def replay_of(game: Game, steps: list[Step] | None = None) -> Replay:
     the seat names, the seed) and its steps with their hashes.
 
     The site records who ended a game by abort or abandon; the replay document names no seat
-    for those, and an abandon's one winner comes from the game's outcome."""
+    for those, only an abandon's winners (PL-STATE-3)."""
     if game.seed is None:
         raise NoReplay("This game was played before replays existed.")
     seats = game.seat_list()
@@ -270,16 +270,15 @@ def replay_of(game: Game, steps: list[Step] | None = None) -> Replay:
                         tuple(seat.user.username if seat.user is not None else f"seat {n}"
                               for n, seat in enumerate(seats)),
                         int(game.seed))
-    winners = tuple(Outcome.from_json(game.outcome).winners) if game.outcome else ()
     rows = steps if steps is not None else sorted(game.steps.all(), key=lambda s: s.index)
-    return Replay(head, tuple(_replay_step(row, winners) for row in rows))
+    return Replay(head, tuple(_replay_step(row) for row in rows))
 
 
-def _replay_step(step: Step, winners: tuple[int, ...]) -> ReplayStep:
+def _replay_step(step: Step) -> ReplayStep:
     if step.kind == ACTION or step.kind == SURRENDER:
         return ReplayStep(step.seat, step.kind, step.action, step.hash_after)
     return ReplayStep(None, step.kind, None, step.hash_after,
-                      winners if step.kind == ABANDON else ())
+                      tuple(int(w) for w in step.winners or ()) if step.kind == ABANDON else ())
 
 
 def export(game_id: int) -> dict[str, Any]:
