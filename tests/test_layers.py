@@ -119,3 +119,76 @@ def test_the_walk_catches_each_kind_of_violation(tmp_path: Path) -> None:
             assert bool(found) == bad, (relative, found)
     finally:
         PACKAGE, SRC = saved
+
+
+def module_imports(path: Path) -> set[str]:
+    """The project modules this file imports at run time: `from pkg import mod` counts as
+    importing `pkg.mod` only, and imports under `if TYPE_CHECKING:` do not count."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and ast.unparse(node.test).endswith("TYPE_CHECKING")
+                   for n in ast.walk(node)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        candidates = [name for name in imports_of(node, path)]
+        found.update(name for name in candidates if name.startswith("marcomage"))
+    return {name for name in found if is_module(name)} - {module_name(path)}
+
+
+def imports_of(node: ast.Import | ast.ImportFrom, path: Path) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    package = module_name(path)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    if node.level:
+        base = package.split(".")[: len(package.split(".")) - node.level + 1]
+        module = ".".join(base + ([node.module] if node.module else []))
+    else:
+        module = node.module or ""
+    submodules = [f"{module}.{a.name}" for a in node.names if is_module(f"{module}.{a.name}")]
+    return submodules if len(submodules) == len(node.names) else [module, *submodules]
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph.get(module, ()):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                other = stack.pop()
+                group.append(other)
+                if other == module:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import cycles anywhere (issue 15: the games <-> computer and decks <-> scores cycles
+    went): each module can be read after the ones it imports. Imports inside functions count,
+    so a cycle cannot hide in a late import."""
+    graph = {module_name(path): module_imports(path) for path in PACKAGE.rglob("*.py")
+             if "migrations" not in path.parts}
+    assert import_cycles(graph) == []
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

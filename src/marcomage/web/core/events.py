@@ -18,6 +18,8 @@ receivers write (scores, battle reports, notices) is stored with it or not at al
   listen): the same `game_id`, `ruleset`, `state`, `outcome`, `players` and `friendly`, and
   `rated`, one `scores.services.Rated` per seat in seat order (the seat's `SeatAward`, its
   level and EXP before and after, whether it levelled up).
+- `game_stored` (sent by games; the computer's worker listens): a running game was dealt or
+  changed. `game` the `Game` row as stored, its seats' `to_act` up to date.
 - `challenge_answered`: a challenge was accepted or rejected. `challenger`, `challenged` (the
   accounts), `accepted` (bool), `game_id` (int, the game it became, or None when rejected).
 """
@@ -28,4 +30,5 @@ from django.dispatch import Signal
 
 game_finished = Signal()
 game_rated = Signal()
+game_stored = Signal()
 challenge_answered = Signal()

@@ -28,6 +28,7 @@ import asyncio
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -35,11 +36,13 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connections, transaction
+from django.dispatch import receiver
 from django.utils import timezone
 
 from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
+from marcomage.web.core.events import game_stored
 from marcomage.web.core.widgets import widget
 from marcomage.web.decks.services import DeckNotReady, deck_document
 
@@ -78,7 +81,16 @@ def computer_player() -> Any:
 
 def computer_seat(game: Game) -> int | None:
     """The computer's seat in the game, or None in a game between people."""
-    return COMPUTER_SEAT if game.ai_level else None
+    return game.computer_seat()
+
+
+@receiver(game_stored, dispatch_uid="games.computer.game_stored")
+def on_game_stored(sender: Any, *, game: Game, **_: Any) -> None:
+    """Once the transaction commits, let the computer act if it is to act."""
+    robot = game.computer_seat()
+    if robot is not None and any(seat.number == robot and seat.to_act
+                                 for seat in game.seat_list()):
+        transaction.on_commit(partial(schedule, game.pk))
 
 
 # --- the game system's side ---------------------------------------------------------------

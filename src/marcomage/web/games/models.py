@@ -114,6 +114,10 @@ class Game(models.Model):
         text = ", ".join(names)
         return f"{text} ({self.ai_level})" if self.ai_level else text
 
+    def computer_seat(self) -> int | None:
+        """The computer's seat, or None in a game between people (issue 11)."""
+        return COMPUTER_SEAT if self.ai_level else None
+
     @property
     def host(self) -> Any:
         """The challenger or host (seat 0)."""

@@ -16,7 +16,6 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -39,7 +38,7 @@ from marcomage.platform.protocol import (
 from marcomage.platform.rating import game_slots
 from marcomage.platform.replay import state_hash
 from marcomage.web.accounts.activity import INACTIVE, ONLINE
-from marcomage.web.core.events import challenge_answered, game_finished
+from marcomage.web.core.events import challenge_answered, game_finished, game_stored
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, deck_document, ready_decks
 from marcomage.web.preferences.models import preferences_of
@@ -428,13 +427,10 @@ def _round(ruleset: Ruleset, state: State) -> int:
 
 
 def _wake_computer(game: Game) -> None:
-    """Once the transaction commits, let the computer act if it is to act (issue 11)."""
-    from .computer import computer_seat, schedule  # the computer builds on this module
-
-    robot = computer_seat(game)
-    if robot is not None and game.status == Status.RUNNING and any(
-            seat.number == robot and seat.to_act for seat in game.seat_list()):
-        transaction.on_commit(partial(schedule, game.pk))
+    """Tell the computer's worker (which builds on this module, not the reverse) that a
+    running game changed; it acts once the transaction commits if it is to act (issue 11)."""
+    if game.status == Status.RUNNING:
+        game_stored.send(sender=Game, game=game)
 
 
 # --- actions and the end of a game -------------------------------------------------------------
@@ -652,9 +648,7 @@ def leave(user: Any, game_id: Any) -> bool:
     if game.status != Status.FINISHED:
         raise GameError("A game can be left only once it is over; surrender first.")
     Seat.objects.filter(pk=seat.pk).update(left=True)
-    from .computer import computer_seat  # the computer builds on this module
-
-    robot = computer_seat(game)
+    robot = game.computer_seat()
     remaining = [s for s in game.others(seat)
                  if not s.left and s.user_id is not None and s.number != robot]
     if not remaining:
