@@ -157,6 +157,22 @@ def test_challenge_accept_play_a_whole_game_live_chat_and_leave(new_page: Any) -
     expect(alice).to_have_url(f"{alice.context.pages[0].url.split('/games/')[0]}/games/")
     expect(bob.locator("#chat-log .chat-line").first).to_contain_text("has left the game")
 
+    # Afterwards the game is a replay (PL-SHARED-3): bob opens it from the game page and
+    # steps through every move, both hands shown (PL-VIEW-4).
+    bob.click("#replay-link")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-step", "0")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-total", str(len(latencies)))
+    bob.keyboard.press("ArrowRight")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-step", "1")
+    expect(bob.locator(".replay-move.current")).to_have_attribute("data-step", "1")
+    bob.click("#replay-last")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-step", str(len(latencies)))
+    expect(bob.locator("#replay-board .hand")).to_have_count(2)
+    expect(bob.locator("#replay-board .hand article.card")).to_have_count(16)
+    bob.click("#replay-back")
+    expect(bob.locator("#replay-position")).to_have_attribute(
+        "data-step", str(len(latencies) - 1))
+
 
 def test_hosted_hidden_game_surrender_live(new_page: Any) -> None:
     player("alice")
