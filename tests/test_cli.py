@@ -163,18 +163,18 @@ def test_it_applies_actions_given_as_json_lines(
 ) -> None:
     game = new_match(4)
     state = to_json(game)
-    mover = game.current + 1
+    mover = game.current
     lines = [
-        request(state, {"action": "discard", "pos": 1}, player=mover),
+        request(state, {"type": "discard", "pos": 1}, seat=mover),
         "{not json",
         "",
-        json.dumps({"action": {"action": "discard", "pos": 1}}),
-        request(state, {"action": "play", "pos": 9, "mode": 0}),
-        request(state, {"action": "discard", "pos": 1}, player=3 - mover),
-        request(state, {"action": "discard", "pos": 1}, player=7),
-        request(state, {"action": "discard", "pos": "one"}),
-        request({"round": 1}, {"action": "discard", "pos": 1}),
-        request(state, {"action": "discard", "pos": 2}),
+        json.dumps({"action": {"type": "discard", "pos": 1}}),
+        request(state, {"type": "play", "pos": 9, "mode": 0}),
+        request(state, {"type": "discard", "pos": 1}, seat=1 - mover),
+        request(state, {"type": "discard", "pos": 1}, seat=2),
+        request(state, {"type": "discard", "pos": "one"}),
+        request({"round": 1}, {"type": "discard", "pos": 1}),
+        request(state, {"type": "discard", "pos": 2}),
     ]
     status, out = run_main(["apply"], capsys, monkeypatch, stdin="\n".join(lines) + "\n")
     assert status == 0
@@ -198,7 +198,7 @@ def test_apply_reads_a_file_and_continues_a_game(tmp_path: Path) -> None:
     state = json.loads(new.stdout)
     assert state["format"] == "marcomage-game" and state["version"] == 1
     path = tmp_path / "requests.jsonl"
-    path.write_text(request(state, {"action": "discard", "pos": 4}) + "\n", encoding="utf-8")
+    path.write_text(request(state, {"type": "discard", "pos": 4}) + "\n", encoding="utf-8")
     done = run("apply", str(path))
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)

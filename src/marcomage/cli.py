@@ -205,13 +205,13 @@ def apply_request(line: str) -> dict[str, Any]:
         return failure("bad-json", f"The line is not JSON: {err}.")
     if not isinstance(request, dict) or not {"state", "action"} <= request.keys():
         return failure("bad-request", "A request is an object with 'state' and 'action', "
-                                      "and optionally 'player' (1 or 2) and 'seed'.")
-    player = request.get("player")
-    if player is not None and (type(player) is not int or player not in (1, 2)):
-        return failure("bad-request", f"'player' must be 1 or 2, not {player!r}.")
+                                      "and optionally 'seat' (0 or 1) and 'seed'.")
+    seat = request.get("seat")
+    if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+        return failure("bad-request", f"'seat' must be 0 or 1, not {seat!r}.")
     if not isinstance(request["action"], dict):
         return failure("bad-request", "'action' must be an object such as "
-                                      '{"action": "play", "pos": 3, "mode": 0}.')
+                                      '{"type": "play", "pos": 3, "mode": 0}.')
     if not isinstance(request["state"], dict):
         return failure("bad-state", "'state' must be a game object (docs/state-format.md).")
     try:
@@ -224,7 +224,7 @@ def apply_request(line: str) -> dict[str, Any]:
         detail = f"missing field {err}" if isinstance(err, KeyError) else str(err)
         return failure("bad-state", f"The state cannot be loaded: {detail.rstrip('.')}.")
     try:
-        push(game, action, None if player is None else player - 1)
+        push(game, action, seat)
     except IllegalAction as refusal:
         return failure(refusal.code, str(refusal))
     return {"ok": True, "state": to_json(game)}

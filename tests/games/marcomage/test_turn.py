@@ -127,15 +127,17 @@ def test_C_TURN_1_requests_of_the_wrong_type_are_refused_not_crashing() -> None:
         assert isinstance(refused(duel(), Action(kind, 1, 0)), InvalidAction)  # type: ignore[arg-type]
 
 
-def test_action_from_json_needs_a_word_and_two_whole_numbers() -> None:
-    assert Action.from_json({"action": "play", "pos": 3, "mode": 2}) == Action.play(3, 2)
-    assert Action.from_json({"action": "discard", "pos": 4}) == Action.discard(4)
-    for doc in ({"action": "play", "pos": "3"}, {"action": "play", "pos": True},
-                {"action": "play", "pos": 3, "mode": 1.0}, {"pos": 3}, {"action": "play"},
-                {"action": 7, "pos": 1}):
+def test_PL_PROTO_4_an_action_has_one_json_form() -> None:
+    assert Action.from_json({"type": "play", "pos": 3, "mode": 2}) == Action.play(3, 2)
+    assert Action.from_json({"type": "discard", "pos": 4}) == Action.discard(4)
+    for doc in ({"type": "play", "pos": "3", "mode": 0}, {"type": "play", "pos": True, "mode": 0},
+                {"type": "play", "pos": 3, "mode": 1.0}, {"pos": 3}, {"type": "play"},
+                {"type": 7, "pos": 1}, {"action": "play", "pos": 3, "mode": 0},
+                {"type": "discard", "pos": 4, "mode": 1}):
         with pytest.raises(InvalidAction):
-            Action.from_json(doc)  # type: ignore[arg-type]
-    assert Action.play(3, 2).to_json() == {"action": "play", "pos": 3, "mode": 2}
+            Action.from_json(doc)
+    assert Action.play(3, 2).to_json() == {"type": "play", "pos": 3, "mode": 2}
+    assert Action.discard(5).to_json() == {"type": "discard", "pos": 5}
     assert str(Action.play(3, 2)) == "play 3 mode 2" and str(Action.discard(5)) == "discard 5"
 
 

@@ -28,15 +28,14 @@ class Action:
     def discard(cls, pos: int) -> Action:
         return cls(DISCARD, pos, 0)
 
-    def to_json(self) -> dict[str, object]:
-        return {"action": self.kind, "pos": self.pos, "mode": self.mode}
+    def to_json(self) -> dict[str, Any]:
+        """The one JSON form of a move (PL-PROTO-4), as `action_to_json` gives it."""
+        return action_to_json(self)
 
     @classmethod
-    def from_json(cls, doc: dict[str, object]) -> Action:
-        kind, pos, mode = doc.get("action"), doc.get("pos"), doc.get("mode", 0)
-        if (not isinstance(kind, str) or type(pos) is not int or type(mode) is not int):
-            raise InvalidAction("An action needs a word 'action', an integer 'pos' and 'mode'.")
-        return cls(kind, pos, mode)
+    def from_json(cls, doc: Any) -> Action:
+        """The action of exactly that JSON form; anything else raises InvalidAction."""
+        return action_from_json(doc)
 
     def __str__(self) -> str:
         if self.kind == PLAY and self.mode:
