@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 import tempfile
 
 _DATA_DIR = tempfile.mkdtemp(prefix="marcomage-web-test-")
@@ -42,3 +43,30 @@ def media_dir() -> str:
     from django.conf import settings
 
     return str(settings.MEDIA_ROOT)
+
+
+@pytest.fixture(autouse=True)
+def every_finished_game_replays(request: pytest.FixtureRequest) -> Iterator[None]:
+    """PL-STATE-3: every game a test finishes (through the services, in any process thread,
+    browser journeys included) is re-simulated from its seed and steps the moment it ends,
+    and every recorded hash must match."""
+    from marcomage.web.core.events import game_finished
+    from marcomage.web.games.models import Game
+    from marcomage.web.replays.services import verify_game
+
+    checked: list[tuple[int, str]] = []
+
+    def check(sender: object, *, game_id: int, **_: object) -> None:
+        game = Game.objects.filter(pk=game_id).prefetch_related("seats__user", "steps").first()
+        if game is not None and game.recorded:  # signals sent by hand name no stored game
+            report = verify_game(game).report
+            checked.append((game_id, "" if report.ok else report.message))
+
+    uid = f"tests.replays.{request.node.nodeid}"
+    game_finished.connect(check, weak=False, dispatch_uid=uid)
+    try:
+        yield
+    finally:
+        game_finished.disconnect(dispatch_uid=uid)
+    drifted = [(game_id, problem) for game_id, problem in checked if problem]
+    assert drifted == [], f"finished games whose replay drifted: {drifted}"
