@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 import tempfile
+from collections.abc import Iterator
 
 _DATA_DIR = tempfile.mkdtemp(prefix="marcomage-web-test-")
 os.environ["MARCOMAGE_DATA_DIR"] = _DATA_DIR
