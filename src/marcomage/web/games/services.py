@@ -341,8 +341,10 @@ def unhost(user: Any, game_id: Any) -> None:
 def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
     """Take the next free seat of a hosted game; the last seat filled starts it (C-GAME-8)."""
     game = _locked(game_id)
-    if game.status != Status.HOSTED:
-        raise NotFound("This game is no longer open: it started or its host cancelled it.")
+    if game.status == Status.CHALLENGE:  # a challenge is not the others' business
+        raise NotFound("There is no such game.")
+    if game.status != Status.HOSTED:  # a hosted game was public: say why, not "not found"
+        raise GameError("This game is no longer open: all its seats were taken.")
     mine = game.seat_of(user)
     if mine is not None:
         raise GameError("You cannot join your own game." if mine.number == 0
@@ -354,7 +356,7 @@ def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
     deck = choose_deck(user, game.ruleset, deck_choice)
     free = [seat for seat in game.seat_list() if seat.user_id is None]
     if not free:
-        raise NotFound("This game is full.")
+        raise GameError("This game is no longer open: all its seats were taken.")
     Seat.objects.filter(pk=free[0].pk).update(user=user, deck=deck, deck_name=deck.name)
     game = _with_seats(Game.objects.filter(pk=game.pk)).get()
     if len(free) == 1:

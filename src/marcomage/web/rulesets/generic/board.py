@@ -12,6 +12,7 @@ from marcomage.platform.replay import canonical_json
 
 TEMPLATE = "rulesets/generic/_board.html"
 LOG_KEYS = ("log", "events", "history")
+ACTION_LENGTH = 1000  # an action holds a type and ids only (PL-PROTO-4)
 
 
 def _shown(value: Any) -> dict[str, Any]:
@@ -48,9 +49,12 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
 
 def action_from_form(data: Mapping[str, Any]) -> Action:
     """The action JSON a button posted; ValueError when it is not a JSON object."""
+    text = str(data.get("action", ""))
+    if len(text) > ACTION_LENGTH:
+        raise ValueError(f"The action is too long: at most {ACTION_LENGTH} characters.")
     try:
-        action = json.loads(str(data.get("action", "")))
-    except json.JSONDecodeError:
+        action = json.loads(text)
+    except (ValueError, RecursionError):  # too deep or an integer too long, too
         raise ValueError("The action is not valid JSON.") from None
     if not isinstance(action, dict):
         raise ValueError("An action is a JSON object with a type.")
