@@ -20,14 +20,17 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.test import Client
 
+from marcomage.games import find_ruleset
 from marcomage.games.marcomage import CARDS, legal_actions, view
 from marcomage.games.marcomage.ruleset import action_to_json
+from marcomage.platform.rng import Rng
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
+from marcomage.web.games.payload import render_board
 
-from ..base import BaseTransactionTestCase
-from .helpers import seeded, to_move
+from ..base import BaseTestCase, BaseTransactionTestCase
+from .helpers import seeded, start, to_move
 from .test_realtime import socket_for
 
 CARD_MARK = re.compile(r'data-card="(\d+)"')
@@ -193,3 +196,37 @@ class HiddenCardLeakTests(BaseTransactionTestCase):
         for number in range(self.games):
             self.play_one(number, sockets=number < self.websocket_games)
         self.assertGreater(self.scanned, 100)
+
+
+class HiddenCardsResampleTests(BaseTestCase):
+    """PL-VIEW-1 / C-FLAG-6 by resampling: each player's board is the same whatever the
+    opponent's unrevealed cards and deck are (the ruleset's `resample_hidden` draws them
+    anew); what the player may see, his own cards, does change it."""
+
+    def boards(self, game: Game, user: Any, seat: int, times: int = 3) -> set[str]:
+        """The user's board rendered from states resampled as `seat` may not tell apart."""
+        ruleset = find_ruleset("marcomage")
+        state = services.game_state(game)
+        rng = Rng.from_seed(seat + 1)
+        found = set()
+        for _ in range(times):
+            game.state = ruleset.to_json(ruleset.resample_hidden(state, seat, rng))
+            found.add(render_board(game, user))
+        game.state = ruleset.to_json(state)
+        return found | {render_board(game, user)}
+
+    def test_pl_view_1_a_hidden_cards_board_does_not_depend_on_the_hidden_cards(self) -> None:
+        game = start(self.alice, self.bob, hidden=True, seed=31)
+        rng = random.Random(3)
+        for _ in range(6):
+            game = services.find_game(game.pk)
+            for user in (self.alice, self.bob):
+                seat = game.seat_of(user)
+                assert seat is not None
+                self.assertEqual(len(self.boards(game, user, seat.number)), 1, user)
+            mover, _waiter = to_move(game)
+            services.act(mover, game.pk, game.version,
+                         action_to_json(pick(rng, services.game_state(game))))
+        alice = game.seat_of(self.alice)
+        assert alice is not None
+        self.assertGreater(len(self.boards(game, self.alice, 1 - alice.number)), 1)
