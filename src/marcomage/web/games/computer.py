@@ -140,9 +140,12 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DE
     """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
     against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3)."""
     chosen = level_of(level)
-    choice = services.choose_system(ruleset, format, {**(options or {}), "friendly": True})
-    if not plays(choice.ruleset):
+    system = services.ruleset_of(str(ruleset or services.DEFAULT_RULESET))
+    if not plays(system.id):
         raise GameError("The computer does not play this game.")
+    fields = {field.name for field in services.option_fields(system)}
+    friendly = {"friendly": True} if "friendly" in fields else {}  # the system's own option
+    choice = services.choose_system(system.id, format, {**(options or {}), **friendly})
     computer = computer_player()
     services._need_slot(user)
     deck = services.choose_deck(user, choice.ruleset, deck_choice)
