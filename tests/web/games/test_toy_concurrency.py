@@ -19,7 +19,7 @@ from marcomage.web.games.models import Game
 from marcomage.web.games.services import StaleVersion
 
 from ..base import BaseTestCase, BaseTransactionTestCase
-from .test_toy import toy_game
+from .test_toy import toy_decks, toy_game
 
 BIDS = ({"type": "bid", "slot": 2}, {"type": "bid", "slot": 0}, {"type": "bid", "slot": 1})
 
@@ -97,6 +97,29 @@ class ConcurrentBids(BaseTransactionTestCase):
             services.act(sequential.players()[seat], sequential.pk, start + seat, BIDS[seat])
         sequential.refresh_from_db()
         self.assertEqual(game.state, sequential.state)
+
+
+    def test_two_players_taking_the_last_seat_at_once_one_gets_it(self) -> None:
+        hosted = services.host(self.alice, toy_decks(self.alice), ruleset="toy")
+        services.join(self.bob, hosted.pk, toy_decks(self.bob))
+        rivals = [self.carol, User.objects.create_user("dave", "pw")]
+        decks = {user.pk: toy_decks(user) for user in rivals}
+
+        def taker(user: Any) -> Any:
+            def take() -> str:
+                try:
+                    services.join(user, hosted.pk, decks[user.pk])
+                except services.GameError as problem:
+                    return str(problem)
+                return "joined"
+            return take
+
+        self.assertEqual(run_together([taker(user) for user in rivals]),
+                         ["This game is no longer open: all its seats were taken.", "joined"])
+        game = Game.objects.get(pk=hosted.pk)
+        self.assertEqual((game.status, game.version), ("running", 1))
+        self.assertEqual(len({user.pk for user in game.players()}), 3)
+        self.assertIn(game.players()[2], rivals)
 
 
 class ArrivalOrder(BaseTestCase):
