@@ -151,8 +151,8 @@ class HostTests(BaseTestCase):
         self.assertEqual(game.players(), [self.alice, self.bob])
         self.assertTrue(game.friendly)
         carol = User.objects.create_user("carol", "pw")
-        with self.assertRaises(NotFound):
-            services.join(carol, hosted.pk, deck_of(carol))
+        with self.assertRaisesRegex(GameError, "no longer open: all its seats were taken"):
+            services.join(carol, hosted.pk, deck_of(carol))  # it was public: not a 404
 
     def test_c_game_4_cannot_join_a_host_who_already_initiated_a_game_against_you(self) -> None:
         start(self.alice, self.bob)

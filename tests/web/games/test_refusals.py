@@ -144,6 +144,9 @@ class Refusals(BaseTestCase):
 
         offer = services.challenge(self.alice, self.dave, deck_of(self.alice))
         offer_before = snapshot(offer)
+        response = self.post(f"/games/{offer.pk}/join/", {"deck": deck_of(self.carol)},
+                             client=self.client_of(self.carol))
+        self.assertEqual(response.status_code, 404)  # a challenge is private
         for user in (self.carol, self.alice):  # someone else; the challenger himself
             response = self.post(f"/games/{offer.pk}/accept/", {"deck": deck_of(user)},
                                  client=self.client_of(user))
@@ -227,3 +230,15 @@ class BadActions(BaseTestCase):
         self.refused({"version": game.version, "kind": "burn", "pos": 1}, "Play or discard")
         self.refused({"version": game.version, "kind": "play", "pos": "x"}, "must be numbers")
         self.assertEqual(Game.objects.get(pk=game.pk).steps.count(), 0)
+
+    def test_the_marcomage_forms_discard_stores_the_one_json_form_without_a_mode(self) -> None:
+        """The card's form holds the mode select and the Discard button together, so a
+        discard from the form carries a mode; the board drops it, and the step holds
+        {"type": "discard", "pos": n} only (PL-PROTO-4)."""
+        dave, erin = (User.objects.create_user(name, "pw") for name in ("dave", "erin"))
+        game = start(dave, erin, seed=9)
+        mover = Seat.objects.get(game=game, to_act=True).user
+        self.log_in(mover)
+        self.post(f"/games/{game.pk}/act/", {"version": game.version, "kind": "discard",
+                                             "pos": 2, "mode": 3}, HTTP_HX_REQUEST="true")
+        self.assertEqual(game.steps.get().action, {"type": "discard", "pos": 2})
