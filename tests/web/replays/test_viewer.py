@@ -120,6 +120,13 @@ class ViewerTest(BaseTestCase):
         self.assertIn(f"{self.game.end_type.capitalize()}, won by", html)
         self.assertIn(f'href="/replays/{self.game.pk}.json"', html)
 
+    def test_the_header_numbers_the_players_from_1_as_people_count_them(self) -> None:
+        """Seats are 0-based inside; a person reads "1. alice, 2. bob", never a seat 0."""
+        html = self.page().content.decode()
+        players = re.search(r'<dd class="seats"><ol( start="\d+")?>', html)
+        assert players, "no players list in the header"
+        self.assertIn(players.group(1), (None, ' start="1"'))
+
     def test_out_of_range_steps_are_clamped_and_a_bad_step_is_refused_with_a_reason(
             self) -> None:
         total = self.game.steps.count()
