@@ -227,3 +227,16 @@ class ToyLobbyTests(BaseTestCase):
         self.assertIn("whole number", bad)
         self.assertEqual(Game.objects.count(), 1)
         self.assertEqual(self.client.get("/games/?game=chess").status_code, 404)
+
+    def test_without_a_ready_deck_the_lobby_names_the_chosen_systems_format_not_marcomages(
+            self) -> None:
+        """A player with no toy deck is told what a toy deck needs (its format), not
+        MArcomage's 45 cards, and where to build one."""
+        self.log_in(self.alice)
+        for url in ("/games/?game=toy", "/games/challenge/bob/?game=toy"):
+            page = self.client.get(url).content.decode()
+            notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
+            self.assertIn("for Toy (test only)", notice)
+            self.assertIn(TOY.formats["tiny"].description, notice)
+            self.assertIn('href="/decks/?game=toy"', notice)
+            self.assertNotIn("45", notice)
