@@ -165,6 +165,25 @@ class ToyTests(BaseTestCase):
                         HTTP_HX_REQUEST="true").content.decode()
         self.assertIn("not valid JSON", bad)
 
+    def test_the_generic_board_says_the_view_in_words_with_no_raw_json_or_seat_numbers(
+            self) -> None:
+        """A person reads labelled fields ("Bid placed: no, no, no"), is marked "(you)" in the
+        seat list, and sees no JSON block and no 0-based "you"/"to_act" seat numbers."""
+        game = toy_game(self.players)
+        self.log_in(self.bob)
+        page = self.client.get(f"/games/{game.pk}/").content.decode()
+        board = page.split('id="game-board"')[1].split('class="legal-actions"')[0]
+        view = TOY.view(services.game_state(game), 1)
+        self.assertIn('<dt>Bid placed</dt><dd class="view-bid_placed">no, no, no</dd>', board)
+        hand = ", ".join(str(card) for card in view["hand"])
+        self.assertIn(f'<dt>Hand</dt><dd class="view-hand">{hand}</dd>', board)
+        self.assertIn('<dt>My bid</dt><dd class="view-my_bid"></dd>', board)
+        self.assertIn('<span class="player-name">bob</span> (you) <em>to act</em>', board)
+        self.assertNotIn("<pre>", board)
+        self.assertNotIn("view-you", board)
+        self.assertNotIn("view-to_act", board)
+        self.assertNotIn("bid_placed</dt>", board)
+
     def test_a_toy_game_plays_to_its_end_and_announces_it_for_every_seat(self) -> None:
         calls: list[dict[str, Any]] = []
         game_finished.connect(lambda **kw: calls.append(kw), weak=False, dispatch_uid="toy")
