@@ -9,6 +9,7 @@ from typing import Any
 from marcomage.games import find_ruleset
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
+from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat, Status
@@ -252,10 +253,27 @@ class ToyLobbyTests(BaseTestCase):
         """A player with no toy deck is told what a toy deck needs (its format), not
         MArcomage's 45 cards, and where to build one."""
         self.log_in(self.alice)
-        for url in ("/games/?game=toy", "/games/challenge/bob/?game=toy"):
-            page = self.client.get(url).content.decode()
-            notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
-            self.assertIn("for Toy (test only)", notice)
-            self.assertIn(TOY.formats["tiny"].description, notice)
-            self.assertIn('href="/decks/?game=toy"', notice)
-            self.assertNotIn("45", notice)
+        page = self.client.get("/games/?game=toy").content.decode()
+        notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
+        self.assertIn("for Toy (test only)", notice)
+        self.assertIn(TOY.formats["tiny"].description, notice)
+        self.assertIn('href="/decks/?game=toy"', notice)
+        self.assertNotIn("45", notice)
+        Deck.objects.filter(owner=self.alice).delete()  # the challenge page says the same
+        page = self.client.get("/games/challenge/bob/").content.decode()
+        notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
+        self.assertIn(find_ruleset("marcomage").formats["standard"].description, notice)
+        self.assertIn('href="/decks/?game=marcomage"', notice)
+
+    def test_pl_shared_1_a_system_not_played_by_two_offers_hosting_not_a_challenge_form(
+            self) -> None:
+        """The toy has three seats: the challenge page says so at once and links to hosting,
+        rather than a form that can only be refused."""
+        toy_decks(self.alice)
+        self.log_in(self.alice)
+        page = self.client.get("/games/challenge/bob/?game=toy").content.decode()
+        self.assertNotIn('id="challenge-form"', page)
+        self.assertIn("Toy (test only) is not played by two", page)
+        self.assertIn('href="/games/?game=toy"', page)
+        page = self.client.get("/games/challenge/bob/").content.decode()
+        self.assertIn('id="challenge-form"', page)  # MArcomage is
