@@ -185,6 +185,20 @@ class ToyTests(BaseTestCase):
         self.assertNotIn("view-to_act", board)
         self.assertNotIn("bid_placed</dt>", board)
 
+    def test_the_games_list_leaves_the_round_blank_for_a_game_without_rounds(self) -> None:
+        """The toy's view has no round: its row shows none rather than "0"; MArcomage's
+        shows its round."""
+        game = toy_game(self.players)
+        self.log_in(self.alice)
+        page = self.client.get("/games/").content.decode()
+        row = page.split(f'data-game="{game.pk}">')[1].split("</tr>")[0]
+        self.assertIn('<td class="round"></td>', row)
+        marcomage = services.challenge(self.bob, self.alice, deck_of(self.bob))
+        services.accept(self.alice, marcomage.pk, deck_of(self.alice))
+        page = self.client.get("/games/").content.decode()
+        row = page.split(f'data-game="{marcomage.pk}">')[1].split("</tr>")[0]
+        self.assertIn('<td class="round">1</td>', row)
+
     def test_a_toy_game_plays_to_its_end_and_announces_it_for_every_seat(self) -> None:
         calls: list[dict[str, Any]] = []
         game_finished.connect(lambda **kw: calls.append(kw), weak=False, dispatch_uid="toy")
