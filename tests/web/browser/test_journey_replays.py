@@ -90,3 +90,12 @@ def test_step_through_a_finished_games_replay_with_buttons_and_keys(
     at(page, 5)
     page.goto(f"/replays/{game.pk}/?step=4")  # a shared link opens at its step
     at(page, 4)
+
+    # On a phone the wide list scrolls inside its box; the page itself does not scroll
+    # sideways (the table's hidden "Replay" heading once widened it).
+    phone = new_page(viewport={"width": 390, "height": 800})
+    phone.goto("/replays/")
+    expect(phone.locator(f'tr.replay-row[data-game="{game.pk}"]')).to_be_visible()
+    widths = phone.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], widths

@@ -132,3 +132,12 @@ class ToyDeckTest(BaseTestCase):
         page = self.client.get(f"/decks/{deck.pk}/").content.decode()
         assert "There is no card 12" in page and not deck.ready
         assert ready_decks(self.alice, "toy") == []
+
+    def test_the_generic_editor_names_the_format_as_players_read_it(self) -> None:
+        """The format's name ("Tiny"), not its id ("tiny"), next to the card count."""
+        use_ruleset(self, TOY)
+        self.log_in(self.alice)
+        self.post("/decks/new/", {"game": "toy", "name": "Cards", "starter": "low"})
+        deck = Deck.objects.get(owner=self.alice, game="toy")
+        page = self.client.get(f"/decks/{deck.pk}/").content.decode()
+        assert "6 cards · format Tiny · ready to play" in page

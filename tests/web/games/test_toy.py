@@ -9,6 +9,7 @@ from typing import Any
 from marcomage.games import find_ruleset
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
+from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat, Status
@@ -165,6 +166,39 @@ class ToyTests(BaseTestCase):
                         HTTP_HX_REQUEST="true").content.decode()
         self.assertIn("not valid JSON", bad)
 
+    def test_the_generic_board_says_the_view_in_words_with_no_raw_json_or_seat_numbers(
+            self) -> None:
+        """A person reads labelled fields ("Bid placed: no, no, no"), is marked "(you)" in the
+        seat list, and sees no JSON block and no 0-based "you"/"to_act" seat numbers."""
+        game = toy_game(self.players)
+        self.log_in(self.bob)
+        page = self.client.get(f"/games/{game.pk}/").content.decode()
+        board = page.split('id="game-board"')[1].split('class="legal-actions"')[0]
+        view = TOY.view(services.game_state(game), 1)
+        self.assertIn('<dt>Bid placed</dt><dd class="view-bid_placed">no, no, no</dd>', board)
+        hand = ", ".join(str(card) for card in view["hand"])
+        self.assertIn(f'<dt>Hand</dt><dd class="view-hand">{hand}</dd>', board)
+        self.assertIn('<dt>My bid</dt><dd class="view-my_bid"></dd>', board)
+        self.assertIn('<span class="player-name">bob</span> (you) <em>to act</em>', board)
+        self.assertNotIn("<pre>", board)
+        self.assertNotIn("view-you", board)
+        self.assertNotIn("view-to_act", board)
+        self.assertNotIn("bid_placed</dt>", board)
+
+    def test_the_games_list_leaves_the_round_blank_for_a_game_without_rounds(self) -> None:
+        """The toy's view has no round: its row shows none rather than "0"; MArcomage's
+        shows its round."""
+        game = toy_game(self.players)
+        self.log_in(self.alice)
+        page = self.client.get("/games/").content.decode()
+        row = page.split(f'data-game="{game.pk}">')[1].split("</tr>")[0]
+        self.assertIn('<td class="round"></td>', row)
+        marcomage = services.challenge(self.bob, self.alice, deck_of(self.bob))
+        services.accept(self.alice, marcomage.pk, deck_of(self.alice))
+        page = self.client.get("/games/").content.decode()
+        row = page.split(f'data-game="{marcomage.pk}">')[1].split("</tr>")[0]
+        self.assertIn('<td class="round">1</td>', row)
+
     def test_a_toy_game_plays_to_its_end_and_announces_it_for_every_seat(self) -> None:
         calls: list[dict[str, Any]] = []
         game_finished.connect(lambda **kw: calls.append(kw), weak=False, dispatch_uid="toy")
@@ -227,3 +261,33 @@ class ToyLobbyTests(BaseTestCase):
         self.assertIn("whole number", bad)
         self.assertEqual(Game.objects.count(), 1)
         self.assertEqual(self.client.get("/games/?game=chess").status_code, 404)
+
+    def test_without_a_ready_deck_the_lobby_names_the_chosen_systems_format_not_marcomages(
+            self) -> None:
+        """A player with no toy deck is told what a toy deck needs (its format), not
+        MArcomage's 45 cards, and where to build one."""
+        self.log_in(self.alice)
+        page = self.client.get("/games/?game=toy").content.decode()
+        notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
+        self.assertIn("for Toy (test only)", notice)
+        self.assertIn(TOY.formats["tiny"].description, notice)
+        self.assertIn('href="/decks/?game=toy"', notice)
+        self.assertNotIn("45", notice)
+        Deck.objects.filter(owner=self.alice).delete()  # the challenge page says the same
+        page = self.client.get("/games/challenge/bob/").content.decode()
+        notice = page.split('class="message error no-deck">')[1].split("</p>")[0]
+        self.assertIn(find_ruleset("marcomage").formats["standard"].description, notice)
+        self.assertIn('href="/decks/?game=marcomage"', notice)
+
+    def test_pl_shared_1_a_system_not_played_by_two_offers_hosting_not_a_challenge_form(
+            self) -> None:
+        """The toy has three seats: the challenge page says so at once and links to hosting,
+        rather than a form that can only be refused."""
+        toy_decks(self.alice)
+        self.log_in(self.alice)
+        page = self.client.get("/games/challenge/bob/?game=toy").content.decode()
+        self.assertNotIn('id="challenge-form"', page)
+        self.assertIn("Toy (test only) is not played by two", page)
+        self.assertIn('href="/games/?game=toy"', page)
+        page = self.client.get("/games/challenge/bob/").content.decode()
+        self.assertIn('id="challenge-form"', page)  # MArcomage is

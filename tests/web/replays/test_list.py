@@ -8,11 +8,12 @@ from typing import Any
 from unittest import mock
 
 from marcomage.web.accounts.models import User
+from marcomage.web.games import computer
 from marcomage.web.games import services as games
 from marcomage.web.games.models import Game
 from marcomage.web.replays import services
 from tests.web.base import PASSWORD, BaseTestCase
-from tests.web.games.helpers import discard, start, to_move
+from tests.web.games.helpers import deck_of, discard, start, to_move
 
 from .games import finished_game, leave_all, play, stored_toy_game
 
@@ -118,3 +119,16 @@ class ListTest(BaseTestCase):
         self.log_in(self.alice)
         self.assertIn('<a href="/replays/" class="current" aria-current="page">Replays</a>',
                       self.get())
+
+
+class ComputerRowTest(BaseTestCase):
+    def test_the_computer_is_named_without_a_link_to_a_player_page_it_does_not_have(self) -> None:
+        """The computer's account is inactive, so /players/Computer/ is a 404: the list names
+        it as text and links only the human."""
+        with mock.patch.object(games, "new_seed", return_value=2):
+            game = computer.start(self.alice, deck_of(self.alice), "easy")
+        games.surrender(self.alice, game.pk)
+        self.log_in(self.alice)
+        row = row_of(self.client.get("/replays/").content.decode(), game.pk)
+        self.assertIn('<a href="/players/alice/">alice</a> vs Computer</td>', row)
+        self.assertEqual(self.client.get("/players/Computer/").status_code, 404)

@@ -4,11 +4,9 @@ running game is ever served."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
-from html import unescape
 from typing import Any
 
 from django.test import Client
@@ -119,6 +117,13 @@ class ViewerTest(BaseTestCase):
         self.assertIn(f"<code>{self.game.seed}</code>", html)
         self.assertIn(f"{self.game.end_type.capitalize()}, won by", html)
         self.assertIn(f'href="/replays/{self.game.pk}.json"', html)
+
+    def test_the_header_numbers_the_players_from_1_as_people_count_them(self) -> None:
+        """Seats are 0-based inside; a person reads "1. alice, 2. bob", never a seat 0."""
+        html = self.page().content.decode()
+        players = re.search(r'<dd class="seats"><ol( start="\d+")?>', html)
+        assert players, "no players list in the header"
+        self.assertIn(players.group(1), (None, ' start="1"'))
 
     def test_out_of_range_steps_are_clamped_and_a_bad_step_is_refused_with_a_reason(
             self) -> None:
@@ -242,9 +247,14 @@ class GenericBoardTest(BaseTestCase):
         for step in (0, 3, len(replay.steps)):
             html = self.client.get(f"/replays/{game.pk}/?step={step}").content.decode()
             hands = ruleset.view(state_at(replay, ruleset, step), None)["hands"]
-            shown = re.search(r'<dd class="view-hands"><pre>(.*?)</pre>', html, re.S)
+            shown = re.search(r'<dd class="view-hands"><ul class="per-player">(.*?)</ul>',
+                              html, re.S)
             assert shown is not None
-            self.assertEqual(json.loads(unescape(shown.group(1))), hands)
+            self.assertEqual(
+                re.findall(r'<li><span class="player-name">(\w+)</span>: ([\w, ]*)</li>',
+                           shown.group(1)),
+                [(name, ", ".join(map(str, cards)) or "none")
+                 for name, cards in zip(("alice", "bob", carol.username), hands, strict=True)])
             self.assertEqual(current(html), [str(step)])
         for name in ("alice", "bob", "carol"):
             self.assertIn(f"<strong>{name}</strong> with deck", html)

@@ -40,6 +40,14 @@ def game_name(game: str) -> str:
         return game
 
 
+def format_name(game: str, fmt: str) -> str:
+    """A deck format's name for players ("Standard"), or its id when it is unknown."""
+    try:
+        return str(find_ruleset(game).formats[fmt].name)
+    except (UnknownRuleset, KeyError):
+        return fmt
+
+
 def slots_at_level(game: str, level: int) -> int:
     """Decks a player may have in `game` at `level`: the game's own rule where its widgets
     give one (`deck_editor.deck_slots`, MArcomage's bonus every 6th level), else 8."""

@@ -102,6 +102,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     return render(request, "decks/edit_generic.html", {
         "deck": deck, "game_name": services.game_name(deck.game),
+        "format_name": services.format_name(deck.game, deck.format),
         "violations": deck.violations, "entries_text": entries_text(deck.entries),
     })
 

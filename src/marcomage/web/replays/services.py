@@ -112,12 +112,21 @@ def seat_names(game: Game) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerName:
+    """A seat's player in the list: a link to the player's page, except for an account that
+    has none (the computer, a closed account) and a seat whose account is gone ("")."""
+
+    text: str
+    has_page: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """One line of the replays list."""
 
     game: Game
     system: str
-    players: list[str]
+    players: list[PlayerName]
     winners: list[str]
     result: str
     end_type: str
@@ -130,7 +139,9 @@ def row(game: Game) -> Row:
     names = seat_names(game)
     outcome = Outcome.from_json(game.outcome) if game.outcome else None
     winners = [names[seat] for seat in outcome.winners if seat < len(names)] if outcome else []
-    return Row(game, system_name(game.ruleset), names, winners,
+    players = [PlayerName(name, seat.user is not None and seat.user.is_active)
+               for name, seat in zip(names, game.seat_list(), strict=True)]
+    return Row(game, system_name(game.ruleset), players, winners,
                outcome.result if outcome else "", game.end_type,
                outcome.final_round if outcome else 0, game.finished_at)
 

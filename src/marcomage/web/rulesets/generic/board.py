@@ -1,5 +1,6 @@
-"""The generic board: any game system's view as data and its legal actions as buttons, each
-posting the action's JSON with the version (used by every game without a board of its own)."""
+"""The generic board: any game system's view as labelled fields in words and its legal actions
+as buttons, each posting the action's JSON with the version (used by every game without a
+board of its own)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,47 @@ LOG_KEYS = ("log", "events", "history")
 ACTION_LENGTH = 1000  # an action holds a type and ids only (PL-PROTO-4)
 
 
-def _shown(value: Any) -> dict[str, Any]:
-    """A value of the view: plain text for a scalar, indented JSON for the rest."""
-    if isinstance(value, (dict, list)):
-        return {"block": True, "text": json.dumps(value, indent=1, sort_keys=True)}
-    return {"block": False, "text": "" if value is None else str(value)}
+SHOWN_ELSEWHERE = ("you", "to_act", "outcome")
+"""View keys the board already says in words: the seat list marks you and who is to act, the
+status line says how the game ended."""
+
+
+def _text(value: Any, inner: bool = False) -> str:
+    """A value of the view in words: yes/no, lists comma-separated (a list of lists with
+    "|" between them), objects as "key: value"; None is nothing, or "-" inside a list."""
+    if value is None:
+        return "-" if inner else ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        separator = " | " if any(isinstance(v, (list, dict)) for v in value) else ", "
+        return separator.join(_text(v, True) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{_label(str(k))}: {_text(v, True)}"
+                         for k, v in sorted(value.items()))
+    return str(value)
+
+
+def _label(key: str) -> str:
+    """A view key as a label: "hand_sizes" -> "Hand sizes"."""
+    return key.replace("_", " ").strip().capitalize() or key
+
+
+def _player_names(players: list[Any]) -> list[str]:
+    return [str(p.username) if p is not None else f"Player {n}"
+            for n, p in enumerate(players, start=1)]
+
+
+def _field(key: str, value: Any, names: list[str]) -> dict[str, Any]:
+    """One field of the view; a list of lists or objects with one entry per seat (every
+    hand, say) is shown one line per player, by name."""
+    field: dict[str, Any] = {"key": key, "label": _label(key), "text": _text(value), "rows": []}
+    if (isinstance(value, list) and len(names) > 1 and len(value) == len(names)
+            and all(isinstance(v, (list, dict)) for v in value)):
+        field["rows"] = [(name, _text(v)) for name, v in zip(names, value, strict=True)]
+    return field
 
 
 def label(action: Action) -> str:
@@ -32,8 +69,9 @@ def label(action: Action) -> str:
 def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
             ) -> dict[str, Any]:
     """The view split into its fields (a log apart) and one button per legal action."""
-    fields = [{"key": key, **_shown(value)} for key, value in sorted(view.items())
-              if key not in LOG_KEYS]
+    names = _player_names(players)
+    fields = [_field(key, value, names) for key, value in sorted(view.items())
+              if key not in LOG_KEYS and key not in SHOWN_ELSEWHERE]
     log: list[str] = []
     for key in LOG_KEYS:
         entries = view.get(key)
