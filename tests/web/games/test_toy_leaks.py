@@ -31,6 +31,7 @@ from marcomage.web.accounts.models import User
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import render_board
+from marcomage.web.rulesets.generic import board as generic_board
 
 from ..base import BaseTransactionTestCase
 from .test_realtime import socket_for
@@ -38,8 +39,8 @@ from .test_toy import toy_game
 
 TOY = find_ruleset("toy")
 CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
-FIELD = re.compile(r'<dt>([^<]*)</dt><dd class="view-[^"]*">(?:<pre>(.*?)</pre>|([^<]*))</dd>',
-                   re.S)
+FIELD = re.compile(r'<dd class="view-([^"]*)">(.*?)</dd>', re.S)
+ROW = re.compile(r'<li><span class="player-name">([^<]*)</span>: ([^<]*)</li>')
 BUTTON = re.compile(r'name="action" value="([^"]*)"')
 DIV = re.compile(r"<(/?)div\b[^>]*>")
 STEP = re.compile(r"<li>(\d+)\. ([^<]*)</li>")
@@ -58,17 +59,20 @@ def board_part(payload: str) -> str:
 
 
 def shown_fields(payload: str) -> dict[str, Any]:
-    """The view fields the generic board shows, read back as values."""
+    """The view fields the generic board shows, by view key: the text, or one (name, text)
+    line per player."""
     found: dict[str, Any] = {}
-    for key, block, text in FIELD.findall(board_part(payload)):
-        found[key] = json.loads(html.unescape(block)) if block else html.unescape(text)
+    for key, content in FIELD.findall(board_part(payload)):
+        rows = ROW.findall(content)
+        found[key] = ([(html.unescape(n), html.unescape(t)) for n, t in rows] if rows
+                      else html.unescape(content))
     return found
 
 
-def plain(view: dict[str, Any]) -> dict[str, Any]:
-    """A view as the board prints it: blocks as JSON, the rest as text."""
-    return {k: v if isinstance(v, (dict, list)) else "" if v is None else str(v)
-            for k, v in view.items()}
+def in_words(view: dict[str, Any], seat: int, players: list[Any]) -> dict[str, Any]:
+    """What the board should show of a view: its fields put in words by the generic board."""
+    fields = generic_board.context(view, seat, [], players)["fields"]
+    return {f["key"]: f["rows"] or f["text"] for f in fields}
 
 
 class ToyLeakTests(BaseTransactionTestCase):
@@ -100,7 +104,8 @@ class ToyLeakTests(BaseTransactionTestCase):
             game.state = TOY.to_json(other)
             self.assertEqual(board_part(render_board(game, user, oob=oob)), real,
                              f"seat {seat} sees a hidden part of the state")
-        self.assertEqual(shown_fields(payload), plain(TOY.view(state, seat)))
+        self.assertEqual(shown_fields(payload),
+                         in_words(TOY.view(state, seat), seat, self.players))
         legal = TOY.legal_actions(state, seat) if game.status == Status.RUNNING else []
         self.assertEqual([json.loads(html.unescape(b)) for b in BUTTON.findall(payload)],
                          legal)
