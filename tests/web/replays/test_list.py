@@ -132,3 +132,11 @@ class ComputerRowTest(BaseTestCase):
         row = row_of(self.client.get("/replays/").content.decode(), game.pk)
         self.assertIn('<a href="/players/alice/">alice</a> vs Computer</td>', row)
         self.assertEqual(self.client.get("/players/Computer/").status_code, 404)
+
+
+class HomeTileTest(BaseTestCase):
+    def test_the_home_page_leads_to_games_decks_and_replays(self) -> None:
+        self.log_in(self.alice)
+        page = self.client.get("/").content.decode()
+        for url in ("/games/", "/decks/", "/replays/"):
+            self.assertIn(f'<li><a href="{url}">', page)
