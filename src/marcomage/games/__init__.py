@@ -12,6 +12,9 @@ from .marcomage.ruleset import RULESET as MARCOMAGE
 
 RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
 
+DEFAULT_RULESET = MARCOMAGE.id
+"""The site's main game system: preselected in forms, the default of lists and the ladder."""
+
 
 class UnknownRuleset(KeyError):
     """No game system has this id."""
@@ -23,6 +26,19 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
         return RULESETS[ruleset_id]
     except KeyError:
         raise UnknownRuleset(f"There is no game system {ruleset_id!r}.") from None
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    """The game system's name for players ("MArcomage"), or its id once it is unknown."""
+    found = RULESETS.get(ruleset_id)
+    return str(found.name) if found is not None else ruleset_id
+
+
+def registered() -> list[tuple[str, str]]:
+    """(id, name) of every game system, the default first, then by name: what a form or a
+    filter offers."""
+    order = sorted(RULESETS.values(), key=lambda r: (r.id != DEFAULT_RULESET, str(r.name)))
+    return [(ruleset.id, str(ruleset.name)) for ruleset in order]
 
 
 def register(ruleset: Ruleset) -> None:

@@ -11,17 +11,13 @@ from typing import Any
 
 from django.db import transaction
 
-from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
+from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset, ruleset_name
 from marcomage.platform.protocol import DeckDoc
 from marcomage.platform.rating import DECK_SLOTS
 from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
 from .models import NAME_LENGTH, Deck, name_key
-
-DEFAULT_GAME = "marcomage"
-"""The game system a new account gets its decks for, and the one the deck list opens on."""
-
 
 
 class DeckNotReady(ValueError):
@@ -30,14 +26,6 @@ class DeckNotReady(ValueError):
 
 class DeckError(ValueError):
     """A deck change the rules refuse; the message says why, for the player."""
-
-
-def game_name(game: str) -> str:
-    """The game system's name for players ("MArcomage"), or its id when it is unknown."""
-    try:
-        return str(find_ruleset(game).name)
-    except UnknownRuleset:
-        return game
 
 
 def format_name(game: str, fmt: str) -> str:
@@ -81,7 +69,7 @@ def decks_of(user: Any, game: str) -> list[Deck]:
     return list(Deck.objects.filter(owner=user, game=game))
 
 
-def ready_decks(user: Any, game: str = DEFAULT_GAME) -> list[Deck]:
+def ready_decks(user: Any, game: str = DEFAULT_RULESET) -> list[Deck]:
     """The player's decks of `game` that may start or join a game (their format's validator
     finds nothing against them)."""
     return [deck for deck in decks_of(user, game) if deck.ready]
@@ -100,7 +88,7 @@ def deck_document(deck: Deck) -> DeckDoc:
 
 
 def check_name(owner: Any, name: str, deck: Deck | None = None,
-               game: str = DEFAULT_GAME) -> str:
+               game: str = DEFAULT_RULESET) -> str:
     """C-DECK-3: the trimmed name if it is usable for `deck` (or a new deck of `game`), else
     DeckError. Unique among the owner's decks of the same game system, ignoring letter case
     and surrounding spaces; the deck itself excluded."""
@@ -152,12 +140,12 @@ def create_deck(owner: Any, game: str, fmt: str | None, name: str, starter: str 
     if starter:
         found = [doc for doc in find_ruleset(game).starter_decks() if doc.get("name") == starter]
         if not found:
-            raise DeckError(f"{game_name(game)} has no starter deck {starter!r}.")
+            raise DeckError(f"{ruleset_name(game)} has no starter deck {starter!r}.")
         copied = found[0]
         fmt = copied.get("format", fmt)
     slots = deck_slots(owner, game)
     if Deck.objects.select_for_update().filter(owner=owner, game=game).count() >= slots:
-        raise DeckError(f"All your {slots} {game_name(game)} deck slots hold a deck.")
+        raise DeckError(f"All your {slots} {ruleset_name(game)} deck slots hold a deck.")
     deck = Deck(owner=owner, game=game, format=fmt, name=name)
     if copied is not None:
         _copy(deck, copied)
@@ -173,7 +161,7 @@ def _copy(deck: Deck, doc: DeckDoc) -> None:
 
 
 @transaction.atomic
-def give_starter_decks(user: Any, game: str = DEFAULT_GAME) -> list[Deck]:
+def give_starter_decks(user: Any, game: str = DEFAULT_RULESET) -> list[Deck]:
     """C-DECK-4, C-DECK-11 for every game system: "deck 1" to "deck 8", the first ones the
     ruleset's starter decks, the rest empty. Only for a player with no deck of that game."""
     if Deck.objects.filter(owner=user, game=game).exists():
@@ -192,7 +180,7 @@ def give_starter_decks(user: Any, game: str = DEFAULT_GAME) -> list[Deck]:
     return decks
 
 
-def grant_bonus_deck(user: Any, game: str = DEFAULT_GAME) -> Deck:
+def grant_bonus_deck(user: Any, game: str = DEFAULT_RULESET) -> Deck:
     """C-DECK-4: one more empty deck when a level brings a deck slot. The 2010 engine named it
     with the Unix time; the name is unique among the player's decks of that game."""
     name = str(int(time.time()))
@@ -203,8 +191,3 @@ def grant_bonus_deck(user: Any, game: str = DEFAULT_GAME) -> Deck:
     _, fmt = check_game(game)
     return Deck.objects.create(owner=user, game=game, format=fmt, name=candidate)
 
-
-def registered_games() -> list[tuple[str, str]]:
-    """(id, name) of every game system on the site, the default first."""
-    ids = sorted(RULESETS, key=lambda game: (game != DEFAULT_GAME, game))
-    return [(game, game_name(game)) for game in ids]

@@ -10,16 +10,17 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from marcomage.games import DEFAULT_RULESET
 from marcomage.web.core.events import game_rated
 
-from .services import DEFAULT_GAME, give_starter_decks, grant_bonus_deck, slots_at_level
+from .services import give_starter_decks, grant_bonus_deck, slots_at_level
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
 def create_decks(sender: Any, instance: Any, created: bool, raw: bool = False, **_: Any) -> None:
     """Create the decks of a new account."""
     if created and not raw:
-        give_starter_decks(instance, DEFAULT_GAME)
+        give_starter_decks(instance, DEFAULT_RULESET)
 
 
 @receiver(game_rated, dispatch_uid="decks.game_rated")

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from marcomage.games import find_ruleset
+from marcomage.games import DEFAULT_RULESET, find_ruleset, registered, ruleset_name
 from marcomage.web.core.widgets import widget
 from marcomage.web.scores.services import level_of
 
@@ -35,8 +35,8 @@ def _own_deck(request: HttpRequest, pk: int) -> Deck:
 
 def _shown_game(request: HttpRequest) -> str:
     """The game system the list shows: ?game=<id> when it is registered, else the default."""
-    chosen = request.GET.get("game", services.DEFAULT_GAME)
-    return chosen if chosen in dict(services.registered_games()) else services.DEFAULT_GAME
+    chosen = request.GET.get("game", DEFAULT_RULESET)
+    return chosen if chosen in dict(registered()) else DEFAULT_RULESET
 
 
 @login_required
@@ -51,7 +51,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     level = level_of(request.user, game)
     editor = widget(game, "deck_editor")
     context: dict[str, Any] = {
-        "games": services.registered_games(),
+        "games": registered(),
         "game": game,
         "game_name": ruleset.name,
         "decks": decks,
@@ -70,7 +70,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 
 def _list_url(game: str) -> str:
     url = reverse("decks:list")
-    return url if game == services.DEFAULT_GAME else f"{url}?game={game}"
+    return url if game == DEFAULT_RULESET else f"{url}?game={game}"
 
 
 @login_required
@@ -78,15 +78,15 @@ def _list_url(game: str) -> str:
 def new_deck(request: HttpRequest) -> HttpResponse:
     """PL-SHARED-2: a new deck of the chosen game system and format, empty or a copy of one
     of its starter decks, while a deck slot of that game is free."""
-    game = request.POST.get("game", services.DEFAULT_GAME)
+    game = request.POST.get("game", DEFAULT_RULESET)
     try:
         deck = services.create_deck(request.user, game, request.POST.get("format"),
                                     request.POST.get("name", ""),
                                     starter=request.POST.get("starter", ""))
     except services.DeckError as refused:
         messages.error(request, str(refused))
-        return redirect(_list_url(game if game in dict(services.registered_games())
-                                  else services.DEFAULT_GAME))
+        return redirect(_list_url(game if game in dict(registered())
+                                  else DEFAULT_RULESET))
     messages.success(request, f"New deck {deck.name}.")
     return redirect("decks:edit", deck.pk)
 
@@ -101,7 +101,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         response: HttpResponse = editor.edit(request, deck)
         return response
     return render(request, "decks/edit_generic.html", {
-        "deck": deck, "game_name": services.game_name(deck.game),
+        "deck": deck, "game_name": ruleset_name(deck.game),
         "format_name": services.format_name(deck.game, deck.format),
         "violations": deck.violations, "entries_text": entries_text(deck.entries),
     })

@@ -39,6 +39,7 @@ from django.db import IntegrityError, close_old_connections, connections, transa
 from django.dispatch import receiver
 from django.utils import timezone
 
+from marcomage.games import DEFAULT_RULESET
 from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
@@ -135,12 +136,12 @@ def level_of(choice: Any) -> AiLevel:
 
 
 @transaction.atomic
-def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = services.DEFAULT_RULESET,
+def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RULESET,
           format: Any = None, options: dict[str, Any] | None = None) -> Game:
     """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
     against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3)."""
     chosen = level_of(level)
-    system = services.ruleset_of(str(ruleset or services.DEFAULT_RULESET))
+    system = services.ruleset_of(str(ruleset or DEFAULT_RULESET))
     if not plays(system.id):
         raise GameError("The computer does not play this game.")
     fields = {field.name for field in services.option_fields(system)}

@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from marcomage.games import UnknownRuleset, find_ruleset
+from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import (
     ABANDON,
     ABORT,
@@ -62,7 +62,6 @@ FINISH_AFTER = timedelta(days=21)  # C-GAME-14: 21 × 24 hours without a turn
 STARTED = (Status.RUNNING, Status.FINISHED)
 OPEN = (Status.CHALLENGE, Status.HOSTED)
 LEFT_TEXT = "has left the game"  # C-GAME-17
-DEFAULT_RULESET = "marcomage"
 
 
 class GameError(ValueError):

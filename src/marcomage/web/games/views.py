@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.games import RULESETS
+from marcomage.games import DEFAULT_RULESET, find_ruleset, registered
 from marcomage.platform.protocol import Ruleset
 from marcomage.web.accounts.activity import activity
 from marcomage.web.decks.services import ready_decks
@@ -43,12 +43,12 @@ def _flag(request: HttpRequest, name: str) -> bool:
 
 def _systems() -> list[Ruleset]:
     """The game systems a lobby form offers, MArcomage first."""
-    return sorted(RULESETS.values(), key=lambda r: (r.id != services.DEFAULT_RULESET, r.name))
+    return [find_ruleset(ruleset_id) for ruleset_id, _name in registered()]
 
 
 def _system(request: HttpRequest) -> Ruleset:
     """The game system chosen first (the "game" field), MArcomage by default."""
-    chosen = request.POST.get("game") or request.GET.get("game") or services.DEFAULT_RULESET
+    chosen = request.POST.get("game") or request.GET.get("game") or DEFAULT_RULESET
     try:
         return services.ruleset_of(str(chosen))
     except GameError:

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 
-from marcomage.games import RULESETS, UnknownRuleset, find_ruleset
+from marcomage.games import RULESETS, UnknownRuleset, find_ruleset, ruleset_name
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, IllegalAction, Outcome
 from marcomage.platform.replay import (
     ACTION,
@@ -92,20 +92,6 @@ def replays(filters: Filters) -> QuerySet[Game]:
     return games.order_by("-finished_at", "-id").prefetch_related("seats__user")
 
 
-def system_name(ruleset_id: str) -> str:
-    """The game system's name, or its id when it is no longer registered."""
-    try:
-        return str(find_ruleset(ruleset_id).name)
-    except UnknownRuleset:
-        return ruleset_id
-
-
-def systems() -> list[tuple[str, str]]:
-    """(id, name) of every registered game system, for the filter."""
-    return sorted(((key, str(ruleset.name)) for key, ruleset in RULESETS.items()),
-                  key=lambda pair: pair[1])
-
-
 def seat_names(game: Game) -> list[str]:
     """The players' names in seat order ("" for a seat whose account is gone)."""
     return [seat.user.username if seat.user is not None else "" for seat in game.seat_list()]
@@ -141,7 +127,7 @@ def row(game: Game) -> Row:
     winners = [names[seat] for seat in outcome.winners if seat < len(names)] if outcome else []
     players = [PlayerName(name, seat.user is not None and seat.user.is_active)
                for name, seat in zip(names, game.seat_list(), strict=True)]
-    return Row(game, system_name(game.ruleset), players, winners,
+    return Row(game, ruleset_name(game.ruleset), players, winners,
                outcome.result if outcome else "", game.end_type,
                outcome.final_round if outcome else 0, game.finished_at)
 

@@ -12,6 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from marcomage.games import registered
+
 from . import services
 
 
@@ -30,7 +32,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
         "filters": filters,
         "page": page,
         "rows": services.rows(list(page.object_list)),
-        "systems": services.systems(),
+        "systems": registered(),
         "end_types": end_types,
         "player_length": services.PLAYER_LENGTH,
         "query": urlencode(filters.params()),

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from marcomage.games import DEFAULT_RULESET
+
 from .models import Score
-from .services import DEFAULT_GAME
 
 PER_PAGE = 50  # C-GEN-7: players per page
 ORDER = ("-level", "-exp", "user__username_key")
 
 
-def ladder(game: str = DEFAULT_GAME) -> QuerySet[Score]:
+def ladder(game: str = DEFAULT_RULESET) -> QuerySet[Score]:
     """Active players' scores in one game system (PL-SHARED-4), best first, with account and
     profile loaded.
 

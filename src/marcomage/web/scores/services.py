@@ -14,25 +14,22 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from marcomage.games import find_ruleset
+from marcomage.games import DEFAULT_RULESET, find_ruleset
 from marcomage.platform import rating
 from marcomage.platform.protocol import Action, SeatAward, State
 
 from .models import Score
 
-DEFAULT_GAME = "marcomage"
-"""The game system whose level counts where the site has one level (game slots)."""
-
 COUNTERS = {"win": "wins", "loss": "losses", "draw": "draws"}
 
 
-def score_of(user: Any, game: str = DEFAULT_GAME) -> Score:
+def score_of(user: Any, game: str = DEFAULT_RULESET) -> Score:
     """The player's score row in `game`, created on first use."""
     score, _ = Score.objects.get_or_create(user=user, game=game)
     return score
 
 
-def level_of(user: Any, game: str = DEFAULT_GAME) -> int:
+def level_of(user: Any, game: str = DEFAULT_RULESET) -> int:
     """The player's level in `game` (0 before his first game of it)."""
     found = Score.objects.filter(user=user, game=game).values_list("level", flat=True).first()
     return int(found or 0)
@@ -41,7 +38,7 @@ def level_of(user: Any, game: str = DEFAULT_GAME) -> int:
 def scores_of(user: Any) -> list[Score]:
     """The player's scores in every game system he has one in, the default first."""
     return sorted(Score.objects.filter(user=user),
-                  key=lambda score: (score.game != DEFAULT_GAME, score.game))
+                  key=lambda score: (score.game != DEFAULT_RULESET, score.game))
 
 
 @dataclass(frozen=True)

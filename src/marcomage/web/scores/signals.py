@@ -8,12 +8,13 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from marcomage.games import DEFAULT_RULESET
+
 from .models import Score
-from .services import DEFAULT_GAME
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
 def create_score(sender: Any, instance: Any, created: bool, raw: bool = False, **_: Any) -> None:
     """Create the default game's score row of a new account (the ladder lists it at once)."""
     if created and not raw:
-        Score.objects.get_or_create(user=instance, game=DEFAULT_GAME)
+        Score.objects.get_or_create(user=instance, game=DEFAULT_RULESET)

@@ -9,13 +9,12 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from marcomage.games import RULESETS, find_ruleset
+from marcomage.games import DEFAULT_RULESET, RULESETS, registered, ruleset_name
 from marcomage.platform import rating
 from marcomage.web.accounts.activity import activity
 from marcomage.web.preferences.models import Profile, preferences_of
 
 from .ladder import PER_PAGE, ladder
-from .services import DEFAULT_GAME
 
 
 @login_required
@@ -23,9 +22,9 @@ from .services import DEFAULT_GAME
 def ladder_page(request: HttpRequest) -> HttpResponse:
     """Players ranked by level and EXP in one game system (?game=, MArcomage by default),
     50 a page, with activity colour and avatar."""
-    game = request.GET.get("game", DEFAULT_GAME)
+    game = request.GET.get("game", DEFAULT_RULESET)
     if game not in RULESETS:
-        game = DEFAULT_GAME
+        game = DEFAULT_RULESET
     page = Paginator(ladder(game), PER_PAGE).get_page(request.GET.get("page"))
     now = timezone.now()
     rows = []
@@ -46,8 +45,7 @@ def ladder_page(request: HttpRequest) -> HttpResponse:
         "show_avatars": preferences_of(request.user).show_avatar_in_players_list,
         "section": "ladder",
         "game": game,
-        "game_name": find_ruleset(game).name,
-        "games": sorted(((g, r.name) for g, r in RULESETS.items()),
-                        key=lambda pair: (pair[0] != DEFAULT_GAME, pair[0])),
+        "game_name": ruleset_name(game),
+        "games": registered(),
     }
     return render(request, "scores/ladder.html", context)
