@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import statistics
 import time
 from pathlib import Path
@@ -160,6 +161,8 @@ def test_challenge_accept_play_a_whole_game_live_chat_and_leave(new_page: Any) -
     # Afterwards the game is a replay (PL-SHARED-3): bob opens it from the game page and
     # steps through every move, both hands shown (PL-VIEW-4).
     bob.click("#replay-link")
+    expect(bob).to_have_url(re.compile(r"/replays/\d+/$"))
+    bob.wait_for_load_state("load")  # the arrow keys answer once replays.js has run
     expect(bob.locator("#replay-position")).to_have_attribute("data-step", "0")
     expect(bob.locator("#replay-position")).to_have_attribute("data-total", str(len(latencies)))
     bob.keyboard.press("ArrowRight")
