@@ -12,7 +12,7 @@ from marcomage.platform.rounding import div_round
 
 from ..cards import CARDS, COMMON, DRAGON_EGG, KW, RARE, UNCOMMON, effect
 from ..context import KEEP, Turn, card_named, ids_named, ids_where
-from ..state import HAND_SIZE
+from ..state import HAND_SIZE, Player
 from .patterns import (
     FACILITIES,
     NON_COMMON,
@@ -619,8 +619,11 @@ def ice_queen(t: Turn) -> None:
 
 @effect(429)  # Valley of thousand rivers
 def valley_of_thousand_rivers(t: Turn) -> None:
-    fits = has(KW.ALLIANCE | KW.LEGEND | KW.MAGE)
-    for p in players_by(t, lambda p: hand_count(p, fits), max):
+    """Counted per keyword: a card with two of them counts twice (C-FX-17)."""
+    def keywords(p: Player) -> int:
+        return sum(t.count(kw, p) for kw in (KW.ALLIANCE, KW.LEGEND, KW.MAGE))
+
+    for p in players_by(t, keywords, max):
         add(p, lowest(t, p, FACILITIES), 1)
 
 
