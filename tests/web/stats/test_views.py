@@ -73,3 +73,20 @@ class StatsPagesTest(BaseTestCase):
     def test_index_lists_every_system_with_its_games(self) -> None:
         page = self.client.get("/stats/").content.decode()
         assert "MArcomage" in page and "<td>31</td>" in page
+
+
+class ExpHistoryTest(BaseTestCase):
+    def test_exp_over_time_keeps_the_last_value_of_each_day(self) -> None:
+        from datetime import UTC, datetime
+
+        from marcomage.web.stats.models import ExpPoint
+
+        for hour, exp in ((9, 100), (15, 115), (20, 230)):
+            ExpPoint.objects.create(ruleset="marcomage", player=self.alice, level=0, exp=exp,
+                                    at=datetime(2026, 11, 2, hour, tzinfo=UTC))
+        ExpPoint.objects.create(ruleset="marcomage", player=self.alice, level=1, exp=40,
+                                at=datetime(2026, 11, 5, 8, tzinfo=UTC))
+        page = self.log_in(self.alice).get("/stats/marcomage/players/alice/").content.decode()
+        table = page.split('id="exp-table"')[1].split("</table>")[0]
+        assert "<th scope=\"row\">2026-11-02</th><td>0</td><td>230</td><td>3</td>" in table
+        assert "<th scope=\"row\">2026-11-05</th><td>1</td><td>40</td><td>1</td>" in table

@@ -94,6 +94,9 @@ class Period:
         return self.rounds / self.games if self.games else 0.0
 
 
+LABELS = {"day": "%Y-%m-%d", "week": "week of %Y-%m-%d", "month": "%Y-%m"}
+
+
 def _bucket(day: date, unit: str) -> date:
     if unit == "month":
         return day.replace(day=1)
@@ -120,8 +123,7 @@ def periods(ruleset: str) -> tuple[list[Period], list[str], str]:
         slot[1][end_type] += games
         slot[2] += rounds
         ends[end_type] += games
-    labels = {"day": "%Y-%m-%d", "week": "week of %Y-%m-%d", "month": "%Y-%m"}
-    found = [Period(key.strftime(labels[unit]), g, dict(by), r)
+    found = [Period(key.strftime(LABELS[unit]), g, dict(by), r)
              for key, (g, by, r) in sorted(grouped.items())]
     return found, sorted(ends, key=lambda e: (-ends[e], e)), unit
 
@@ -146,9 +148,29 @@ def versus(user: Any, ruleset: str) -> list[VersusRow]:
     return sorted(rows, key=lambda r: (-r.games, r.opponent.lower()))
 
 
-def exp_history(user: Any, ruleset: str) -> list[ExpPoint]:
-    """The player's level and EXP after each game of the system, oldest first."""
-    return list(ExpPoint.objects.filter(player=user, ruleset=ruleset).order_by("at", "pk"))
+@dataclass(frozen=True)
+class ExpRow:
+    label: str
+    level: int
+    exp: int
+    games: int
+
+
+def exp_history(user: Any, ruleset: str) -> tuple[list[ExpRow], str]:
+    """The player's level and EXP at the end of each day, week or month (at most ~60 rows,
+    as `periods`) in which he finished games of the system, oldest first; and the unit."""
+    points = list(ExpPoint.objects.filter(player=user, ruleset=ruleset).order_by("at", "pk")
+                  .values_list("at", "level", "exp"))
+    if not points:
+        return [], "day"
+    span = (points[-1][0] - points[0][0]).days
+    unit = "day" if span <= 60 else "week" if span <= 420 else "month"
+    last: dict[date, list[int]] = {}
+    for at, level, exp in points:
+        slot = last.setdefault(_bucket(at.date(), unit), [0, 0, 0])
+        slot[0], slot[1], slot[2] = level, exp, slot[2] + 1
+    return [ExpRow(key.strftime(LABELS[unit]), level, exp, games)
+            for key, (level, exp, games) in sorted(last.items())], unit
 
 
 def system_name(ruleset: str) -> str:

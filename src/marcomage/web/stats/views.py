@@ -65,12 +65,11 @@ def player(request: HttpRequest, name: str, ruleset: str) -> HttpResponse:
     ruleset = _system(ruleset)
     user = get_object_or_404(get_user_model(), username=name)
     rows = services.versus(user, ruleset)
-    history = services.exp_history(user, ruleset)
-    labels = [p.at.strftime("%Y-%m-%d") for p in history]
-    exp_line = charts.line(labels, [float(p.exp) for p in history])
+    history, unit = services.exp_history(user, ruleset)
+    exp_line = charts.line([p.label for p in history], [float(p.exp) for p in history])
     results = charts.bars([(r.opponent, r.wins / r.games, r.wins / r.games, r.wins / r.games,
                             f"{r.wins}-{r.losses}-{r.draws}") for r in rows[:TOP]])
     return render(request, "stats/player.html", {
         "ruleset": ruleset, "system": services.system_name(ruleset), "player": user,
-        "rows": rows, "history": history, "exp_line": exp_line, "results": results,
+        "rows": rows, "history": history, "unit": unit, "exp_line": exp_line, "results": results,
         "systems": registered(), "nav_current": "stats"})
