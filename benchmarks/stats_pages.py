@@ -49,12 +49,14 @@ def seed_database(games: int) -> tuple[list[str], float]:
     ruleset = find_ruleset("marcomage")
     options = ruleset.options_from_json({})
     User = get_user_model()
-    users = [User.objects.create_user(f"player{n:02d}") for n in range(PLAYERS)]  # no password: no hashing
+    # No password: no hashing, which would take longer than the games.
+    users = [User.objects.create_user(f"player{n:02d}") for n in range(PLAYERS)]
     rng, picks = Rng.from_seed(2026), random.Random(2026)
     start = date(2025, 11, 25)
     counting = 0.0
     exp: Counter[int] = Counter()
-    for n in range(games):
+    def one_game(n: int) -> float:
+        """Play game n, store it and count it; returns the seconds counting took."""
         decks: list[DeckDoc] = []
         for _ in range(2):
             sections = random_deck(rng)
@@ -69,37 +71,34 @@ def seed_database(games: int) -> tuple[list[str], float]:
                 ruleset.legal_actions(state, seat)))
             for event in events:
                 uses[str(event["card"]), event["type"]] += 1
-        a, b = picks.sample(users, 2)
+        players = picks.sample(users, 2)
         day = start + timedelta(days=n * 365 // games)
         when = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
-        if n % 500 == 0:  # commit in batches: one fsync per game would dominate the seeding
-            if n:
-                batch.__exit__(None, None, None)
-            batch = transaction.atomic()
-            batch.__enter__()
-        if True:
-            game = Game.objects.create(
-                ruleset="marcomage", ruleset_version=ruleset.version, status=Status.FINISHED,
-                seats_count=2, seed=n + 1, state=None, outcome=outcome.to_json(),
-                end_type=outcome.end_type, finished_at=when, created=when, last_move=when,
-                round=outcome.final_round)
-            Seat.objects.bulk_create([Seat(game=game, number=i, user=u, deck_doc=d)
-                                      for i, (u, d) in enumerate(zip((a, b), decks, strict=True))])
-            facts = GameFacts("marcomage", day, outcome.end_type, outcome.final_round,
-                              tuple(SeatFacts(u.pk, seat_result(outcome, i),
-                                              frozenset(str(e["card"]) for e in d["entries"]))
-                                    for i, (u, d) in enumerate(zip((a, b), decks, strict=True))),
-                              uses, True)
-            began = time.perf_counter()
-            Counted.objects.create(game=game)
-            add_facts(facts)
-            counting += time.perf_counter() - began
-            for i, user in enumerate((a, b)):
-                exp[user.pk] += 100 if i in outcome.winners else 15
-                ExpPoint.objects.create(ruleset="marcomage", player=user, at=when, level=0,
-                                        exp=exp[user.pk])
-    if games:
-        batch.__exit__(None, None, None)
+        game = Game.objects.create(
+            ruleset="marcomage", ruleset_version=ruleset.version, status=Status.FINISHED,
+            seats_count=2, seed=n + 1, state=None, outcome=outcome.to_json(),
+            end_type=outcome.end_type, finished_at=when, created=when, last_move=when,
+            round=outcome.final_round)
+        seated = list(enumerate(zip(players, decks, strict=True)))
+        Seat.objects.bulk_create([Seat(game=game, number=i, user=u, deck_doc=d)
+                                  for i, (u, d) in seated])
+        facts = GameFacts("marcomage", day, outcome.end_type, outcome.final_round,
+                          tuple(SeatFacts(u.pk, seat_result(outcome, i),
+                                          frozenset(str(e["card"]) for e in d["entries"]))
+                                for i, (u, d) in seated), uses, True)
+        began = time.perf_counter()
+        Counted.objects.create(game=game)
+        add_facts(facts)
+        took = time.perf_counter() - began
+        for i, (user, _) in seated:
+            exp[user.pk] += 100 if i in outcome.winners else 15
+            ExpPoint.objects.create(ruleset="marcomage", player=user, at=when, level=0,
+                                    exp=exp[user.pk])
+        return took
+
+    for first in range(0, games, 500):  # commit in batches: an fsync per game would dominate
+        with transaction.atomic():
+            counting += sum(one_game(n) for n in range(first, min(first + 500, games)))
     return [u.username for u in users], counting / max(games, 1)
 
 
