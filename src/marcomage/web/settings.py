@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "marcomage.web.messaging",
     "marcomage.web.games",
     "marcomage.web.replays",
+    "marcomage.web.forum",
 ]
 
 MIDDLEWARE = [

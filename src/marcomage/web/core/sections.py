@@ -21,7 +21,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("players", "Players", "/players/"),
     Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list
     Section("messages", "Messages", "/messages/"),
-    Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
+    Section("forum", "Forum", "/forum/"),
     Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
     Section("replays", "Replays", "/replays/"),
     Section("settings", "Settings", "/settings/"),
