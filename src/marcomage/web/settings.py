@@ -125,6 +125,7 @@ INSTALLED_APPS = [
     "marcomage.web.games",
     "marcomage.web.replays",
     "marcomage.web.forum",
+    "marcomage.web.concepts",
 ]
 
 MIDDLEWARE = [

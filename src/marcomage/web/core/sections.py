@@ -22,7 +22,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list
     Section("messages", "Messages", "/messages/"),
     Section("forum", "Forum", "/forum/"),
-    Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
+    Section("concepts", "Concepts", "/concepts/"),
     Section("replays", "Replays", "/replays/"),
     Section("settings", "Settings", "/settings/"),
     Section("help", "Help", "/help/"),

@@ -104,7 +104,9 @@ def thread(request: HttpRequest, pk: int) -> HttpResponse:
     if posts:
         reading.mark_read(user, found, max(row["post"].pk for row in posts))
     moderator = services.is_moderator(user)
+    concept = getattr(found, "concept", None)  # a concept's discussion thread
     return render(request, "forum/thread.html", _context(
+        concept=concept,
         thread=found, page=page, posts=posts, moderator=moderator,
         can_reply=not found.locked or moderator, priorities=Priority.choices,
         sections=Section.objects.all(), game_name=dict(services.game_systems()).get(found.game)))
