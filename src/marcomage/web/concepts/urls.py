@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:pk>/edit/", views.edit, name="edit"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/state/", views.state, name="state"),
+    path("<int:pk>/try/", views.try_it, name="try"),
 ]

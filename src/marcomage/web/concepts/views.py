@@ -108,7 +108,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             words = []
     return render(request, "concepts/detail.html", _context(
         concept=concept, words=words, may_change=services.may_change(request.user, concept),
-        moderator=services.is_moderator(request.user)))
+        moderator=services.is_moderator(request.user),
+        may_try=bool(concept.code) and concept.author_id == request.user.pk))
 
 
 @login_required
@@ -150,3 +151,21 @@ def state(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         flash.success(request, f"The concept is now {concept.get_state_display()}.")
     return redirect("concepts:detail", pk)
+
+
+@login_required
+@require_POST
+def try_it(request: HttpRequest, pk: int) -> HttpResponse:
+    """The author plays a friendly game against the computer with the concept in his deck."""
+    from .trial import TrialRefused, start_trial
+
+    concept = _concept_or_404(pk)
+    if concept.author_id != request.user.pk:
+        raise Http404("Only the author tries a concept.")
+    try:
+        game_id = start_trial(request.user, concept, request.POST.get("level", "easy"))
+    except TrialRefused as refused:
+        flash.error(request, str(refused))
+        return redirect("concepts:detail", pk)
+    flash.success(request, f"{concept.name} stands in for one card of its class in your deck.")
+    return redirect("games:game", game_id)

@@ -28,12 +28,16 @@ class Slot:
     revealed: bool
     playable: bool = False
     modes: int = 0
+    guest: Mapping[str, Any] | None = None  # a card concept playing in place of `card`
 
 
-def _hand(side: Mapping[str, Any], playable: set[int]) -> list[Slot]:
+def _hand(side: Mapping[str, Any], playable: set[int],
+          guests: Mapping[str, Any] | None = None) -> list[Slot]:
     new, revealed = set(side["new_cards"]), set(side["revealed"])
+    guests = guests or {}
     return [Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed,
-                 playable=pos in playable, modes=CARDS[card].modes if card is not None else 0)
+                 playable=pos in playable, modes=CARDS[card].modes if card is not None else 0,
+                 guest=guests.get(str(card)))
             for pos, card in enumerate(side["hand"], start=1)]
 
 
@@ -47,11 +51,12 @@ def _resources(side: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _side(side: Mapping[str, Any], user: Any, playable: set[int]) -> dict[str, Any]:
+def _side(side: Mapping[str, Any], user: Any, playable: set[int],
+          guests: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One player's half of the screen."""
     return {
         "user": user,
-        "hand": _hand(side, playable),
+        "hand": _hand(side, playable, guests),
         "tower": side["tower"], "tower_change": side["changes"]["tower"],
         "wall": side["wall"], "wall_change": side["changes"]["wall"],
         "resources": _resources(side),
@@ -74,7 +79,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     a legal action plays it."""
     playable = {int(a["pos"]) for a in legal if a.get("type") == "play"}
     return {
-        "me": _side(view["me"], players[seat], playable),
+        "me": _side(view["me"], players[seat], playable, view.get("guests")),
         "them": _side(view["opponent"], players[1 - seat], set()),
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
