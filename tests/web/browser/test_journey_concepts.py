@@ -1,13 +1,38 @@
-"""Journey: a player creates a card concept with an effect, sees it in words, another player
-gets the bulb, and a moderator marks it Interesting with feedback (manual: "Concepts")."""
+"""Journey: a player creates a card concept with an effect, sees it in words, tries it in a
+friendly game against the computer, another player gets the bulb, and a moderator marks it
+Interesting with feedback (manual: "Concepts")."""
 
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 from playwright.sync_api import expect
 
+from marcomage.games import find_ruleset
+from marcomage.web.concepts.models import Concept
+from marcomage.web.decks.services import deck_document, ready_decks
+from marcomage.web.games import computer, services
+from marcomage.web.games.models import Game as GameRow
+from marcomage.web.rulesets.marcomage.concept_cards import with_guest
+
 from .helpers import log_in, player
+
+RULESET = find_ruleset("marcomage")
+
+
+def seed_with_the_concept_in_hand(user: Any, concept: Concept) -> tuple[int, int]:
+    """A game seed where the author moves first with the concept in his starting hand, and
+    the card it stands in for."""
+    mine = with_guest(deck_document(ready_decks(user)[0]), concept)
+    carrier = int(mine["extra"]["guests"][0]["id"])
+    options = RULESET.options_from_json({"friendly": True})
+    for seed in range(1, 2000):
+        state = RULESET.new_game(options, [mine, computer.computer_deck("marcomage", seed)],
+                                 seed)
+        if state.current == 0 and carrier in state.players[0].hand:
+            return seed, carrier
+    raise AssertionError("no seed deals the concept")
 
 
 def create_concept(page: Any) -> None:
@@ -25,7 +50,7 @@ def create_concept(page: Any) -> None:
 
 
 def test_concept_with_an_effect_bulb_and_moderator_state(new_page: Any) -> None:
-    player("alice")
+    alice_user = player("alice")
     player("bob")
     moderator = player("moddy")
     moderator.is_staff = True
@@ -56,6 +81,34 @@ def test_concept_with_an_effect_bulb_and_moderator_state(new_page: Any) -> None:
     expect(alice.locator(".concept-card .card-keywords")).to_have_text("Charge (3).")
     alice.click("#concept-thread")
     expect(alice.locator(".thread-concept a")).to_have_text("Siege tower")
+
+    # alice tries her concept against the computer
+    concept = Concept.objects.get()
+    seed, carrier = seed_with_the_concept_in_hand(alice_user, concept)
+    alice.goto(f"/concepts/{concept.pk}/")
+    alice.select_option("#id_level", "easy")
+    with mock.patch.object(services, "new_seed", return_value=seed):
+        alice.click("#try-concept")
+        expect(alice.locator("#game-board")).to_be_visible()
+    expect(alice.locator(".side-them .side-name")).to_contain_text("Computer (easy)")
+    guest = alice.locator(".hand-mine .slot", has=alice.locator(".guest-card"))
+    expect(guest.locator(".card-name")).to_have_text("Siege tower")
+    before_version = alice.locator("#game-board").get_attribute("data-version")
+    guest.locator(".btn-play").click()
+    board = alice.locator("#game-board")
+    expect(board).not_to_have_attribute("data-version", str(before_version))
+    expect(board).not_to_have_attribute("data-version", str(int(before_version or 0) + 1))
+    expect(alice.locator(".turn-mine")).to_be_visible()  # the computer has answered
+    computer.wait()
+    game = GameRow.objects.get()
+    first = game.steps.order_by("id")[0]
+    assert first.seat == 0 and first.action["type"] == "play"
+    decks = [seat.deck_doc for seat in game.seats.order_by("number")]
+    state = RULESET.new_game(RULESET.options_from_json(game.options), decks, game.seed)
+    before = state.clone()
+    after, _ = RULESET.apply(state, 0, first.action)
+    assert before.players[0].hand[int(first.action["pos"]) - 1] == carrier
+    assert after.players[1].wall == before.players[1].wall - 4  # attack 4, wall first
 
     bulb = bob.locator(".nav-icon-concepts")  # live, without a reload
     expect(bulb).to_be_visible()
