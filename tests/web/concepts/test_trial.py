@@ -143,3 +143,17 @@ class TrialViewTestCase(BaseTestCase):
                          self.client.get(f"/concepts/{concept.pk}/").content.decode())
         self.post(f"/concepts/{concept.pk}/try/")
         self.assertFalse(GameRow.objects.exists())
+
+
+class AdaptDeckTestCase(BaseTestCase):
+    def test_a_refusal_from_adapt_deck_refuses_the_game_and_stores_nothing(self) -> None:
+        from marcomage.web.games import computer
+        from marcomage.web.games.services import GameError
+
+        def refuse(doc: Any) -> Any:
+            raise ValueError("Your deck has no card of this class.")
+
+        deck = ready_decks(self.alice)[0]
+        with self.assertRaisesMessage(GameError, "no card of this class"):
+            computer.start(self.alice, deck.pk, "easy", adapt_deck=refuse)
+        self.assertFalse(GameRow.objects.exists())
