@@ -125,6 +125,8 @@ INSTALLED_APPS = [
     "marcomage.web.games",
     "marcomage.web.replays",
     "marcomage.web.stats",
+    "marcomage.web.forum",
+    "marcomage.web.concepts",
 ]
 
 MIDDLEWARE = [

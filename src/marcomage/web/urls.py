@@ -17,6 +17,8 @@ urlpatterns = [
     path("ladder/", include("marcomage.web.scores.urls")),
     path("replays/", include("marcomage.web.replays.urls")),
     path("stats/", include("marcomage.web.stats.urls")),
+    path("forum/", include("marcomage.web.forum.urls")),
+    path("concepts/", include("marcomage.web.concepts.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),
 ]

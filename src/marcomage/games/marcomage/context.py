@@ -70,7 +70,7 @@ class Turn:
         self.opp: Player = game.players[1 - game.current]
         self.slot = slot
         self.mode = mode
-        self.card: Card = CARDS[self.me.hand[slot]]
+        self.card: Card = game.card(self.me.hand[slot], self.me_index)
         # C-TURN-2 snapshots, taken before the start-of-round reset.
         self.last_me: Entry = self.me.history[-1]
         self.last_opp: Entry = self.opp.history[-1]

@@ -34,7 +34,7 @@ from .actions import GameNotInProgress, IllegalAction, action_from_json, action_
 from .bots.view_bot import BOTS
 from .cards import CARDS, COMMON, RARE, UNCOMMON
 from .deck import DECK_SECTION, InvalidDeck, Tokens, auto_tokens, normalize_tokens, random_deck
-from .serialize import from_json, player_to_json, to_json
+from .serialize import add_guest, from_json, player_to_json, to_json
 from .start import new_game
 from .state import HAND_SIZE, Deck, EndType, Game
 from .state import Outcome as EngineOutcome
@@ -238,8 +238,16 @@ class MArcomage:
         cards = [deck_sections(d) for d in decks]
         decks_t = [(tuple(c[0]), tuple(c[1]), tuple(c[2])) for c in cards]
         tokens = [deck_tokens(d, c) for d, c in zip(decks, decks_t, strict=True)]
-        return new_game(decks_t[0], decks_t[1], seed=seed, tokens1=tokens[0],
+        game = new_game(decks_t[0], decks_t[1], seed=seed, tokens1=tokens[0],
                         tokens2=tokens[1], hidden=options.hidden, friendly=options.friendly)
+        for seat, deck in enumerate(decks):  # guest cards: concepts tried in this game
+            extra = deck.get("extra") or {}
+            for doc in extra.get("guests", ()) if isinstance(extra, Mapping) else ():
+                if int(doc["id"]) not in decks_t[seat][0] + decks_t[seat][1] + decks_t[seat][2]:
+                    raise InvalidDeck(f"A guest card stands in for card {doc['id']}, which is "
+                                      "not in the deck.")
+                add_guest(game, seat, dict(doc))
+        return game
 
     def to_act(self, state: Game) -> frozenset[int]:
         return frozenset() if state.outcome is not None else frozenset((state.current,))

@@ -9,6 +9,7 @@ from typing import Any
 
 from marcomage.platform.rng import Rng
 
+from .cards import guest_card
 from .state import ATTRIBUTES, HAND_SIZE, EndType, Entry, Game, Outcome, Player
 
 FORMAT = "marcomage-game"
@@ -89,6 +90,14 @@ def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
 
 def to_json(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict (players numbered 1 and 2)."""
+    doc = _to_json(game)
+    if game.guests:
+        doc["guests"] = [{**guest[1], "seat": seat + 1}
+                         for (seat, _), guest in sorted(game.guests.items())]
+    return doc
+
+
+def _to_json(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -120,6 +129,8 @@ def from_json(doc: dict[str, Any], *, seed: int | str | None = None) -> Game:
     )
     game.round = int(doc["round"])
     game.current = int(doc["current"]) - 1
+    for guest in doc.get("guests", ()):
+        add_guest(game, int(guest["seat"]) - 1, {k: v for k, v in guest.items() if k != "seat"})
     outcome = doc.get("outcome")
     if outcome:
         winner = int(outcome["winner"])
@@ -127,6 +138,14 @@ def from_json(doc: dict[str, Any], *, seed: int | str | None = None) -> Game:
     elif doc.get("state") == "finished":
         game.outcome = Outcome(None, EndType.DRAW)
     return game
+
+
+def add_guest(game: Game, seat: int, doc: dict[str, object]) -> None:
+    """Let the card document `doc` play in place of card `doc["id"]` of `seat`'s deck in
+    this game (a card concept being tried); its effect comes from `cards.set_guest_effects`."""
+    if seat not in (0, 1):
+        raise ValueError(f"A guest card belongs to seat 0 or 1, not {seat!r}.")
+    game.guests[(seat, int(doc["id"]))] = (guest_card(doc), dict(doc))  # type: ignore[call-overload]
 
 
 def dumps(game: Game) -> str:

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from marcomage.platform.rng import Rng
 
+from .cards import CARDS, Card
+
 HAND_SIZE = 8
 
 # C-GEN-7 / C-SETUP-1 constants.
@@ -148,7 +150,7 @@ class Player:
 class Game:
     """A whole duel: both players, whose turn it is, the round, modes and the random source."""
 
-    __slots__ = ("current", "friendly", "hidden", "outcome", "players", "rng", "round")
+    __slots__ = ("current", "friendly", "guests", "hidden", "outcome", "players", "rng", "round")
 
     def __init__(
         self, players: tuple[Player, Player], rng: Rng, *, hidden: bool = False,
@@ -161,6 +163,9 @@ class Game:
         self.outcome: Outcome | None = None
         self.hidden = hidden
         self.friendly = friendly
+        # Guest cards: (seat, card id) -> the card that plays in place of that card of that
+        # seat's deck in this game only, and its document; empty in every ordinary game.
+        self.guests: dict[tuple[int, int], tuple[Card, dict[str, object]]] = {}
 
     @property
     def finished(self) -> bool:
@@ -172,4 +177,11 @@ class Game:
         g.rng = self.rng.clone()
         g.current, g.round, g.outcome = self.current, self.round, self.outcome
         g.hidden, g.friendly = self.hidden, self.friendly
+        g.guests = self.guests
         return g
+
+    def card(self, card_id: int, seat: int) -> Card:
+        """The card that plays as `card_id` for `seat` in this game: a guest, else the card
+        set's."""
+        guest = self.guests.get((seat, card_id)) if self.guests else None
+        return guest[0] if guest is not None else CARDS[card_id]

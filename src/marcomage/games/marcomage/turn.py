@@ -37,7 +37,7 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
     if action.kind == DISCARD:
         return
     me = game.players[game.current]
-    card = CARDS[me.hand[action.pos - 1]]
+    card = game.card(me.hand[action.pos - 1], game.current)
     if type(action.mode) is not int:
         raise BadMode(f"A mode is a whole number, not {action.mode!r}.")
     if card.modes:
@@ -78,7 +78,7 @@ def legal_actions(game: Game) -> list[Action]:
     bricks, gems, recruits = me.bricks, me.gems, me.recruits
     actions: list[Action] = []
     for slot, card_id in enumerate(me.hand):
-        card = CARDS[card_id]
+        card = game.card(card_id, game.current) if game.guests else CARDS[card_id]
         if bricks >= card.bricks and gems >= card.gems and recruits >= card.recruits:
             actions.extend(_PLAYS[card.modes * HAND_SIZE + slot])
         actions.append(_DISCARDS[slot])

@@ -21,7 +21,7 @@ def view(game: Game, player: int) -> dict[str, Any]:
         theirs["hand"] = [
             card if opp.revealed[i] else None for i, card in enumerate(opp.hand)
         ]
-    return {
+    found = {
         "you": player + 1,
         "round": game.round,
         "current": game.current + 1,
@@ -32,3 +32,8 @@ def view(game: Game, player: int) -> dict[str, Any]:
         "me": mine,
         "opponent": theirs,
     }
+    mine_guests = {str(card_id): dict(guest[1])
+                   for (seat, card_id), guest in game.guests.items() if seat == player}
+    if mine_guests:  # cards being tried, drawn in place of the card they stand in for
+        found["guests"] = mine_guests
+    return found

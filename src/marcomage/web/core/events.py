@@ -22,6 +22,8 @@ receivers write (scores, battle reports, notices) is stored with it or not at al
   changed. `game` the `Game` row as stored, its seats' `to_act` up to date.
 - `challenge_answered`: a challenge was accepted or rejected. `challenger`, `challenged` (the
   accounts), `accepted` (bool), `game_id` (int, the game it became, or None when rejected).
+- `notifications_reset` (sent by notifications; the forum listens): the player pressed "Reset
+  notification". `user` the account, `when` the time everything before counts as seen.
 """
 
 from __future__ import annotations
@@ -32,3 +34,4 @@ game_finished = Signal()
 game_rated = Signal()
 game_stored = Signal()
 challenge_answered = Signal()
+notifications_reset = Signal()

@@ -21,8 +21,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("players", "Players", "/players/"),
     Section("ladder", "Ladder", "/ladder/"),  # the rating ladder, next to the players list
     Section("messages", "Messages", "/messages/"),
-    Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
-    Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
+    Section("forum", "Forum", "/forum/"),
+    Section("concepts", "Concepts", "/concepts/"),
     Section("replays", "Replays", "/replays/"),
     Section("stats", "Statistics", "/stats/"),
     Section("settings", "Settings", "/settings/"),

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from types import ModuleType
@@ -137,9 +138,12 @@ def level_of(choice: Any) -> AiLevel:
 
 @transaction.atomic
 def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RULESET,
-          format: Any = None, options: dict[str, Any] | None = None) -> Game:
+          format: Any = None, options: dict[str, Any] | None = None,
+          adapt_deck: Callable[[DeckDoc], DeckDoc] | None = None) -> Game:
     """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
-    against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3)."""
+    against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3).
+    `adapt_deck` may change the player's deck document for this game only (a card concept
+    being tried rides in its "extra"); a ValueError from it refuses the game."""
     chosen = level_of(level)
     system = services.ruleset_of(str(ruleset or DEFAULT_RULESET))
     if not plays(system.id):
@@ -152,7 +156,9 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     deck = services.choose_deck(user, choice.ruleset, deck_choice)
     try:
         mine = deck_document(deck)
-    except DeckNotReady as problem:
+        if adapt_deck is not None:
+            mine = adapt_deck(mine)
+    except (DeckNotReady, ValueError) as problem:
         raise GameError(str(problem)) from None
     seed = services.new_seed()
     game = services._new(choice, Status.RUNNING, 2)

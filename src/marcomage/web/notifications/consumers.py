@@ -11,7 +11,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from .services import group_name, render_icons_for_id
+from .services import EVERYONE, group_name, render_icons_for_id
 
 UNAUTHORISED = 4401
 
@@ -31,6 +31,7 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         self.user_id = int(user.pk)
         self.group = group_name(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(EVERYONE, self.channel_name)
         await self.accept()
         await self.push()
 
@@ -38,6 +39,7 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         """Leave the player's group."""
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(EVERYONE, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Ignore anything the browser sends."""

@@ -17,11 +17,13 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from marcomage.web.core.events import notifications_reset
 from marcomage.web.preferences.models import preferences_of
 
 from .registry import KINDS, Kind, sources
 
 WAKE = {"type": "notify.wake"}
+EVERYONE = "players.all"  # every open page of every player: for news that concerns all
 
 
 def group_name(user_id: int) -> str:
@@ -72,9 +74,22 @@ def wake(user_ids: Iterable[int]) -> None:
     transaction.on_commit(send)
 
 
+def wake_everyone() -> None:
+    """After the current transaction commits, tell every open page to refresh its icons (a
+    new forum post or card concept may light anybody's icon)."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(EVERYONE, dict(WAKE))
+
+    transaction.on_commit(send)
+
+
 def reset(user: Any) -> None:
     """ "Reset notification": everything up to now stops being new (manual: "Settings")."""
     now = timezone.now()
     get_user_model().objects.filter(pk=user.pk).update(notification_mark=now)
     user.notification_mark = now
+    notifications_reset.send(sender=type(user), user=user, when=now)
     wake([user.pk])

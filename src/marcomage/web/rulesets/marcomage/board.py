@@ -30,6 +30,7 @@ class Slot:
     revealed: bool
     playable: bool = False
     modes: int = 0
+    guest: Mapping[str, Any] | None = None  # a card concept playing in place of `card`
     short: str = ""
     """Why the owner cannot afford the card ("Needs 3 more gems"), or "" when he can."""
     choices: tuple[tuple[int, str], ...] = ()
@@ -40,12 +41,15 @@ TARGETS_ENEMY_HAND = frozenset({270, 280, 288, 373, 414, 467})
 """Cards whose mode selects a card of the enemy's hand (C-FX-5); 316 Lich selects both."""
 
 
-def shortfall(card_id: int, stock: Mapping[str, Any]) -> str:
-    """What is missing to pay for a card, in words, or "" when the stock covers it."""
+def shortfall(card_id: int, stock: Mapping[str, Any],
+              guest: Mapping[str, Any] | None = None) -> str:
+    """What is missing to pay for a card (or the concept playing in its place), in words,
+    or "" when the stock covers it."""
     card = CARDS[card_id]
+    price = {name: int(guest.get(name, 0)) if guest else getattr(card, name)
+             for name in ("bricks", "gems", "recruits")}
     missing = [f"{need - int(stock[name])} more {name}"
-               for name, need in (("bricks", card.bricks), ("gems", card.gems),
-                                  ("recruits", card.recruits)) if int(stock[name]) < need]
+               for name, need in price.items() if int(stock[name]) < need]
     return "Needs " + " and ".join(missing) if missing else ""
 
 
@@ -70,10 +74,12 @@ def mode_choices(pos: int, card_id: int, mine: list[int | None], theirs: list[in
 
 
 def _hand(side: Mapping[str, Any], playable: set[int],
-          other: Mapping[str, Any] | None = None) -> list[Slot]:
+          other: Mapping[str, Any] | None = None,
+          guests: Mapping[str, Any] | None = None) -> list[Slot]:
     """A side's hand; `other` (the opponent's side) is given for the viewer's own hand, which
     then says what each card costs him too much and offers its modes in words."""
     new, revealed = set(side["new_cards"]), set(side["revealed"])
+    guests = guests or {}
     hand = side["hand"]
     slots = []
     for pos, card in enumerate(hand, start=1):
@@ -82,7 +88,8 @@ def _hand(side: Mapping[str, Any], playable: set[int],
             continue
         slots.append(Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed,
                           playable=pos in playable, modes=CARDS[card].modes,
-                          short=shortfall(card, side),
+                          short=shortfall(card, side, guests.get(str(card))),
+                          guest=guests.get(str(card)),
                           choices=mode_choices(pos, card, hand, other["hand"])))
     return slots
 
@@ -151,11 +158,12 @@ def castle(side: Mapping[str, Any], mirrored: bool) -> Castle:
 
 
 def _side(side: Mapping[str, Any], user: Any, playable: set[int],
-          other: Mapping[str, Any] | None = None) -> dict[str, Any]:
+          other: Mapping[str, Any] | None = None,
+          guests: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One player's half of the screen (`other`: the opponent's side, for the viewer's)."""
     return {
         "user": user,
-        "hand": _hand(side, playable, other),
+        "hand": _hand(side, playable, other, guests),
         "castle": castle(side, mirrored=other is None),
         "tower": side["tower"], "tower_change": side["changes"]["tower"],
         "wall": side["wall"], "wall_change": side["changes"]["wall"],
@@ -179,7 +187,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     a legal action plays it."""
     playable = {int(a["pos"]) for a in legal if a.get("type") == "play"}
     return {
-        "me": _side(view["me"], players[seat], playable, view["opponent"]),
+        "me": _side(view["me"], players[seat], playable, view["opponent"], view.get("guests")),
         "them": _side(view["opponent"], players[1 - seat], set()),
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
