@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from marcomage.platform.bots import BotFactory
 from marcomage.platform.protocol import (
     ABANDON,
     ABORT,
@@ -30,6 +31,7 @@ from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
 
 from . import duel as engine
+from .bots import BOTS
 from .deck_format import FORMAT, character_deck, deck_cards, validate
 from .state import OVER, Duel
 from .view import resample_hidden, view
@@ -131,6 +133,10 @@ class ElderTale:
 
     def resample_hidden(self, state: Duel, viewer: int | None, rng: Rng) -> Duel:
         return resample_hidden(state, viewer, rng)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The greedy and the search bot (the platform adds "random")."""
+        return dict(BOTS)
 
 
 

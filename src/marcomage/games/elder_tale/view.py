@@ -1,7 +1,8 @@
 """What each seat may see of a duel (PL-VIEW, ELDERTALE.md "Views"), and the hidden part
 drawn anew (`resample_hidden`) for the conformance suite and the search bot.
 
-Owner: the hand in full. Opponent: the hand as a count per deck (and the clutter in it,
+Owner: the hand in full, and what is left in each of their piles (as a sorted list: they
+know their decks, not the order). Opponent: the hand as a count per deck (and the clutter in it,
 which announced itself when drawn). Nobody: the order of the piles. Public: pile sizes,
 discard piles, HP and maximum HP, EN left, the effects in force with their remaining bounds,
 the cards on the table (a Facedown card as its deck only until its exchange resolves) and
@@ -79,6 +80,10 @@ def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
         doc["hands"] = [[_hand_card(duel, i, seen) for i in f.hand] for f in duel.fighters]
     else:
         doc["hand"] = [_hand_card(duel, i, seen) for i in duel.fighters[viewer].hand]
+        mine = duel.fighters[viewer]
+        doc["library"] = {k: sorted(duel.instances[i] for i in mine.piles[k]) for k in KINDS}
+        for ids in doc["library"].values():
+            seen.update(ids)
     doc["cards"] = {cid: duel.cards[cid].to_json() for cid in sorted(seen)}
     return doc
 
