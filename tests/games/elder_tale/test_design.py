@@ -409,3 +409,10 @@ def test_ET_SCOPE_5_report_records_the_rules_version() -> None:
     doc = report(card())
     assert doc["rules_version"] == DESIGN_RULES_VERSION == "2023-02-10"
     assert doc["legal"] and doc["dp"]["total"] == 9 and doc["dp"]["budget"] == 10
+
+
+def test_ET_DEF_5_modifiers_on_defense_cards_need_both_bounds() -> None:
+    assert "MISSING_BOUND" in errors_of(card("defense", effects=[fx("guard_up", intensity=1,
+                                                                     hits=1)]))
+    assert "MISSING_BOUND" not in errors_of(card("defense", effects=[
+        fx("guard_up", intensity=1, hits=1, rounds=1)]))

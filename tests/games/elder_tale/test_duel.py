@@ -280,3 +280,24 @@ def test_PL_PROTO_5_refusals_say_why_and_change_nothing() -> None:
         with pytest.raises(NotNow, match=words):
             RULESET.apply(duel, seat, action)
     assert RULESET.to_json(duel) == before
+
+
+def test_ET_DUEL_1_a_duel_is_for_two() -> None:
+    assert RULESET.seats == range(2, 3)
+    with pytest.raises(ValueError, match="for 2, not 4"):
+        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks() * 2, 1)
+
+
+def test_ET_FX_10_random_draw_up_picks_a_deck_with_the_games_generator() -> None:
+    piles = {"attack": ["ember_cut"] * 5, "defense": ["stone_wall"] * 5,
+             "utility": ["brace"] * 5}
+    picked = set()
+    for seed in range(8):
+        duel = duel_of(piles=(piles, {}), seed=seed)
+        duel.fighters[0].effects = [Active("random_draw_up", 1, None, 1)]
+        engine.draw_step(duel, 0)
+        counts = [sum(1 for i in duel.fighters[0].hand if duel.homes[i] == k)
+                  for k in ("attack", "defense", "utility")]
+        assert sorted(counts) == [2, 2, 3]
+        picked.add(counts.index(3))
+    assert len(picked) > 1
