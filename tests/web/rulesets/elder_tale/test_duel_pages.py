@@ -53,7 +53,7 @@ class DuelPagesTest(BaseTestCase):
             assert 'HP <strong class="et-hp-value">43</strong> / ' in text
             assert '<span class="et-max-hp">43</span>' in text
             assert "Effects in force:" in text and "Round 1 of 30" in text
-        assert "EN left: <strong>2</strong>" in board and "Attack:" in board
+        assert "EN left: <strong>2</strong>" in board and "play Attack and Utility" in board
         hand = {state.instances[i] for i in state.fighters[mover].hand}
         assert hand <= set(DATA_CARD.findall(board))
         assert not (hand - public(state, 1 - mover)) & set(DATA_CARD.findall(other))

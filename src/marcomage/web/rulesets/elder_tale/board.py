@@ -159,10 +159,10 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     pending_by = view["pending"]["by"]
     prompt = ""
     if legal:
-        prompt = ("Defend: play Defense and Utility cards (and purge clutter) within your EN, "
-                  "then confirm." if step == "defend" else
-                  "Attack: play Attack and Utility cards (and purge clutter) within your EN, "
-                  "then end your turn.")
+        prompt = ("play Defense and Utility cards (and purge clutter) within your EN, then "
+                  "confirm the defense." if step == "defend" else
+                  "play Attack and Utility cards (and purge clutter) within your EN, then end "
+                  "your turn.")
     return {
         "me": _side(view, seat, names[seat]),
         "them": _side(view, 1 - seat, names[1 - seat]),
