@@ -146,8 +146,12 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
         return "The duel is over."
     if seat != duel.active:
         return "It is not your turn."
-    if not _plain(action) or action.get("type") not in ("play", "purge", "confirm", "end_turn"):
-        return f"{action!r} is not an Elder Tale move."
+    shapes = {"play": {"type", "card"}, "purge": {"type", "card"}, "confirm": {"type"},
+              "end_turn": {"type"}}
+    if (not _plain(action) or action.get("type") not in shapes
+            or set(action) != shapes[action["type"]]):
+        return (f"{action!r} is not an Elder Tale move: play or purge a card of your hand "
+                "({\"type\": \"play\", \"card\": id}), confirm or end_turn.")
     if action["type"] == "confirm" and duel.step != DEFEND:
         return "There is no attack to defend against now; play Attack and Utility cards."
     if action["type"] == "end_turn" and duel.step != ATTACK_STEP:

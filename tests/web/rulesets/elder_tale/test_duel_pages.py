@@ -132,3 +132,29 @@ class DuelPagesTest(BaseTestCase):
 def public(state: Any, viewer: int) -> set[str]:
     """Card ids the viewer's own view names (its hand, the table, discards, the log)."""
     return set(RULESET.view(state, viewer)["cards"])
+
+
+class RefusalsTest(BaseTestCase):
+    start = DuelPagesTest.start
+
+    def test_PL_PROTO_5_forged_out_of_turn_and_wrong_window_moves_are_refused_on_the_page(
+            self) -> None:
+        game = self.start(3)
+        mover = to_act(game)
+        users = {0: self.alice, 1: self.bob}
+        before = (game.version, services.game_state(game).to_json())
+        self.log_in(users[mover])
+        url = f"/games/{game.pk}/act/"
+        for action, words in (('{"type": "play", "card": 9999}', "not in your hand"),
+                              ('{"type": "confirm"}', "no attack to defend"),
+                              ('{"type": "end_turn", "x": 1}', "not an Elder Tale move")):
+            page = self.post(url, {"version": game.version, "action": action},
+                             HTTP_HX_REQUEST="true").content.decode()
+            assert words in page, words
+        other = self.client.__class__(enforce_csrf_checks=True)
+        self.log_in(users[1 - mover], other)
+        page = self.post(url, {"version": game.version, "action": '{"type": "end_turn"}'},
+                         client=other, HTTP_HX_REQUEST="true").content.decode()
+        assert "game-notice" in page
+        game = Game.objects.get(pk=game.pk)
+        assert (game.version, services.game_state(game).to_json()) == before
