@@ -8,6 +8,7 @@
     marcomage replay verify out/0.json                               # PL-STATE-3
     marcomage replay verify-all                      # every finished game of the site
     marcomage new --seed 7 > game.json
+    marcomage eldertale price card.json   # Elder Tale design calculator (ET-DP, ET-COPO)
     marcomage apply requests.jsonl        # JSON lines, see docs/state-format.md
     marcomage conformance tests/data/golden.jsonl.gz   # see docs/conformance.md
 """
@@ -316,6 +317,23 @@ def cmd_replay_verify_all(args: argparse.Namespace) -> int:
 # --- new ----------------------------------------------------------------------------
 
 
+def cmd_eldertale_price(args: argparse.Namespace) -> int:
+    """Print the Elder Tale design calculator's breakdowns and findings for a card file:
+    0 when the card is legal, 1 when it has errors, 2 when it cannot be read."""
+    from .games.elder_tale.cards import card_from_json
+    from .games.elder_tale.design import report
+    from .games.elder_tale.printout import printout
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            card = card_from_json(json.load(handle), custom=True)
+    except (OSError, ValueError) as err:
+        return fail("eldertale price", f"cannot read {args.file}: {err}")
+    doc = report(card, args.concepts.split(",") if args.concepts else None)
+    print(json.dumps(doc, indent=2) if args.json else printout(doc), end="\n" if args.json else "")
+    return 0 if doc["legal"] else 1
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     game = new_match(args.seed, hidden=args.hidden, friendly=args.friendly)
     doc = to_json(game)
@@ -389,6 +407,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--verbose-games", action="store_true",
                    help="print a line for every game, not only the failing ones")
     p.set_defaults(run=cmd_replay_verify_all)
+
+    p = sub.add_parser("eldertale", aliases=["elder_tale"],
+                       help="Elder Tale's card design calculator")
+    et_sub = p.add_subparsers(dest="eldertale_command", required=True, metavar="ACTION")
+    p = et_sub.add_parser("price", help="print a custom card's DP and CoPo breakdowns and "
+                                        "every error, warning and note (exit 1 if illegal)")
+    p.add_argument("file", help="the card as JSON")
+    p.add_argument("--concepts", metavar="A,B", help="the creator's concepts (for the "
+                                                       "NONCOMBAT_NOT_OWNED note)")
+    p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.set_defaults(run=cmd_eldertale_price)
 
     sub.add_parser("serve", help="run the web site (migrates the database first); "
                                  "see marcomage serve --help")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from marcomage.platform.protocol import Ruleset
 
+from .elder_tale.ruleset import RULESET as ELDER_TALE
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
-RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
+RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE, ELDER_TALE.id: ELDER_TALE}
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""

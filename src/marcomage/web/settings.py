@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "marcomage.web.notifications",
     "marcomage.web.decks",
     "marcomage.web.rulesets.marcomage",
+    "marcomage.web.rulesets.elder_tale",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",
@@ -215,3 +216,10 @@ LOGGING: dict[str, Any] = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Elder Tale custom cards (ELDERTALE.md, "What a player must be able to do on the site"):
+# whether a moderator must approve a new card before it goes into decks (the game's staff
+# review, done in the admin), and how many new cards a player may make in a calendar month
+# (the game's wiki: two; None for no cap).
+ELDER_TALE_APPROVAL = env_flag("ELDER_TALE_APPROVAL", False)
+ELDER_TALE_CARDS_PER_MONTH: int | None = 2

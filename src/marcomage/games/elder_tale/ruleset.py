@@ -1,0 +1,143 @@
+"""Elder Tale's carded duel behind the platform protocol (PL-PROTO, ELDERTALE.md).
+
+Seats 0 and 1. Actions: {"type": "play", "card": iid}, {"type": "purge", "card": iid},
+{"type": "confirm"} (end the defense: the exchange resolves) and {"type": "end_turn"}.
+End types: "knockout" (ET-END-1), "round_limit" (ET-END-2), and the platform's
+"surrender", "abort" and "abandon".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from marcomage.platform.bots import BotFactory
+from marcomage.platform.protocol import (
+    ABANDON,
+    ABORT,
+    SURRENDER,
+    Action,
+    DeckDoc,
+    Event,
+    Format,
+    IllegalAction,
+    Outcome,
+    SeatAward,
+    Violation,
+)
+from marcomage.platform.rating import default_awards
+from marcomage.platform.rng import Rng
+
+from . import duel as engine
+from .bots import BOTS
+from .deck_format import FORMAT, character_deck, deck_cards, validate
+from .state import OVER, Duel
+from .view import resample_hidden, view
+
+MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
+"""Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The duel has no option of its own: ROUND_LIMIT and the EN are constants of the
+    ruleset version (PL-PROTO-7); the design options are the site's."""
+
+
+class ElderTale:
+    """The Elder Tale duel ruleset."""
+
+    id = "elder_tale"
+    name = "Elder Tale"
+    version = 1
+    seats = range(2, 3)
+    formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
+        FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
+        "Uncommons up to 3 copies, Rares up to 2, each Epic once; legal custom cards only.")})
+    options_type: type[Options] = Options
+    max_steps = MAX_STEPS
+
+    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
+        if not isinstance(doc, Mapping) or doc:
+            raise ValueError("An Elder Tale duel has no options.")
+        return Options()
+
+    def options_to_json(self, options: Options) -> dict[str, Any]:
+        return {}
+
+    def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
+        if fmt not in self.formats:
+            return [Violation("format", f"Elder Tale has no deck format {fmt!r}.")]
+        return validate(deck)
+
+    def starter_decks(self) -> list[DeckDoc]:
+        return [character_deck(0), character_deck(1)]
+
+    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> Duel:
+        if len(decks) != 2:
+            raise ValueError(f"An Elder Tale duel is for 2, not {len(decks)}.")
+        sides = []
+        for deck in decks:
+            problems = validate(deck)
+            if problems:
+                raise ValueError(problems[0].message)
+            cards, piles, _ = deck_cards(deck)
+            sides.append((cards, piles))
+        return engine.new_duel(sides, seed)
+
+    def to_act(self, state: Duel) -> frozenset[int]:
+        return frozenset() if state.outcome is not None else frozenset((state.active,))
+
+    def legal_actions(self, state: Duel, seat: int) -> list[Action]:
+        return engine.legal_actions(state, seat)
+
+    def apply(self, state: Duel, seat: int, action: Action) -> tuple[Duel, list[Event]]:
+        after, fresh = engine.apply(state, seat, action)
+        return after, [{**e, "visibility": "public"} for e in fresh]
+
+    def view(self, state: Duel, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def outcome(self, state: Duel) -> Outcome | None:
+        return state.outcome
+
+    def resign(self, state: Duel, seat: int) -> Duel:
+        return self.end(state, SURRENDER, [1 - seat])
+
+    def end(self, state: Duel, end_type: str, winners: Sequence[int]) -> Duel:
+        if state.outcome is not None:
+            raise IllegalAction("The duel is already over.")
+        if end_type not in (SURRENDER, ABORT, ABANDON):
+            raise ValueError(f"{end_type!r} is not a platform end type.")
+        if (end_type == ABORT) != (not winners):
+            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'a'} winner.")
+        after = state.clone()
+        after.step = OVER
+        after.outcome = Outcome("none" if end_type == ABORT else "win",
+                                tuple(sorted(winners)), end_type, state.round)
+        return after
+
+    def awards(self, state: Duel, levels: Sequence[int], friendly: bool,
+               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
+        if state.outcome is None:
+            raise ValueError("The duel is not finished.")
+        return default_awards(state.outcome, levels, friendly)
+
+    def to_json(self, state: Duel) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, doc: Mapping[str, Any]) -> Duel:
+        return Duel.from_json(dict(doc))
+
+    def resample_hidden(self, state: Duel, viewer: int | None, rng: Rng) -> Duel:
+        return resample_hidden(state, viewer, rng)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The greedy and the search bot (the platform adds "random")."""
+        return dict(BOTS)
+
+
+
+RULESET = ElderTale()

@@ -1,0 +1,85 @@
+"""Elder Tale's deck pages: the deck editor (the "card count" lines of the generic editor,
+with the card set and the player's custom cards to pick from, and the format's violations
+shown as the lines are edited), and the Elder Tale pages added to the deck section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from marcomage.games.elder_tale.cards import KINDS, card_set
+from marcomage.web.decks.entries import EntriesError, entries_text, parse_entries
+from marcomage.web.decks.models import Deck
+
+from . import collection, designer
+from .cardtext import card_summary
+
+
+def _deck(request: HttpRequest, pk: int) -> Deck:
+    return get_object_or_404(Deck, pk=pk, owner=request.user, game=collection.GAME)
+
+
+def _pool(user: Any) -> list[dict[str, Any]]:
+    """What may go into decks: the set's cards by deck (no clutter), then the player's own."""
+    cards = card_set().cards.values()
+    groups = [{"kind": kind, "cards": [card_summary(c.to_json()) for c in cards
+                                       if c.kind == kind]} for kind in KINDS]
+    groups.append({"kind": "yours", "cards": [card_summary(c.card_json())
+                                              for c in collection.usable_cards(user)]})
+    return groups
+
+
+def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """The editor page (the decks app's `edit` calls it for Elder Tale decks)."""
+    return render(request, "rulesets/elder_tale/deck_edit.html", {
+        "deck": deck, "violations": deck.violations, "entries_text": entries_text(deck.entries),
+        "pool": _pool(request.user)})
+
+
+@login_required
+@require_POST
+def save_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """Store the lines, with the definitions of the custom cards they name (`extra.custom`);
+    a list that cannot be read changes nothing."""
+    deck = _deck(request, pk)
+    try:
+        deck.entries = parse_entries(request.POST.get("entries", ""))
+    except EntriesError as refused:
+        messages.error(request, f"Nothing saved: {refused}")
+        return redirect("decks:edit", deck.pk)
+    collection.attach_customs(deck)
+    deck.save()
+    messages.success(request, "Deck saved." if deck.ready
+                     else "Deck saved; it is not ready to play yet.")
+    return redirect("decks:edit", deck.pk)
+
+
+@login_required
+@require_POST
+def check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The violations of the lines as typed (htmx), without saving them."""
+    deck = _deck(request, pk)
+    try:
+        deck.entries = parse_entries(request.POST.get("entries", ""))
+    except EntriesError as refused:
+        return render(request, "rulesets/elder_tale/_violations.html",
+                      {"unreadable": str(refused)})
+    collection.attach_customs(deck)
+    return render(request, "rulesets/elder_tale/_violations.html",
+                  {"violations": deck.violations, "checked": True})
+
+
+urlpatterns = [
+    path("elder-tale/", designer.hub, name="et_hub"),
+    path("elder-tale/designer/", designer.designer, name="et_designer"),
+    path("elder-tale/designer/preview/", designer.preview, name="et_preview"),
+    path("elder-tale/designer/save/", designer.save, name="et_save"),
+    path("elder-tale/decks/<int:pk>/entries/", save_entries, name="et_entries"),
+    path("elder-tale/decks/<int:pk>/check/", check, name="et_check"),
+]

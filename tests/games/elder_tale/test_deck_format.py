@@ -1,0 +1,91 @@
+"""The standard deck format (ET-DECK) and the starter characters."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from marcomage.games.elder_tale.ruleset import RULESET
+
+from .builders import card_doc
+
+
+def starter(index: int = 0) -> dict[str, Any]:
+    return copy.deepcopy(dict(RULESET.starter_decks()[index]))
+
+
+def codes(deck: dict[str, Any]) -> list[str]:
+    return [v.code for v in RULESET.validate_deck(deck, "standard")]  # type: ignore[arg-type]
+
+
+def entry(deck: dict[str, Any], card: str) -> dict[str, Any]:
+    return next(e for e in deck["entries"] if e["card"] == card)
+
+
+def test_the_two_characters_are_legal_with_ten_cards_a_deck_and_one_epic() -> None:
+    for index in (0, 1):
+        deck = starter(index)
+        assert codes(deck) == []
+        epics = [e for e in deck["entries"] if e["card"] in ("worldbreaker",
+                                                              "aurora_sanctuary")]
+        assert len(epics) == 1 and epics[0]["count"] == 1
+        assert sum(e["count"] for e in deck["entries"]) == 30
+
+
+def test_ET_DECK_1_each_deck_needs_ten_cards() -> None:
+    deck = starter()
+    entry(deck, "ember_cut")["count"] = 2
+    found = RULESET.validate_deck(deck, "standard")  # type: ignore[arg-type]
+    assert [v.code for v in found] == ["DECK_TOO_SMALL"]
+    assert "Attack deck holds 9 cards" in found[0].message
+
+
+def test_ET_DECK_1_a_card_placed_in_another_deck_is_wrong() -> None:
+    deck = starter()
+    deck["extra"] = {"decks": {"defense": ["ember_cut"]}}
+    assert codes(deck) == ["WRONG_DECK"]
+
+
+def test_ET_DECK_2_copies_by_rarity() -> None:
+    deck = starter()
+    entry(deck, "bastion_of_roots")["count"] = 3
+    assert codes(deck) == ["TOO_MANY_COPIES"]
+    deck = starter()
+    entry(deck, "ember_cut")["count"] = 9  # Commons have no limit
+    assert codes(deck) == []
+
+
+def test_ET_DECK_3_one_copy_of_each_epic() -> None:
+    deck = starter()
+    entry(deck, "worldbreaker")["count"] = 2
+    assert codes(deck) == ["EPIC_DUPLICATE"]
+
+
+def test_ET_DECK_4_no_clutter_in_decks_and_unknown_cards_are_named() -> None:
+    deck = starter()
+    deck["entries"].append({"card": "burning", "count": 1})
+    deck["entries"].append({"card": "moonblade", "count": 1})
+    assert codes(deck) == ["CLUTTER_IN_DECK", "UNKNOWN_CARD"]
+
+
+def test_ET_DECK_6_custom_cards_must_pass_the_validator() -> None:
+    deck = starter()
+    legal = card_doc(id="custom-7", name="Cinder Edge")
+    deck["extra"] = {"custom": [legal]}
+    deck["entries"].append({"card": "custom-7", "count": 3})
+    assert codes(deck) == []
+    deck["extra"]["custom"][0] = card_doc(id="custom-7", name="Cinder Edge", hits=2, value=9)
+    problems = RULESET.validate_deck(deck, "standard")  # type: ignore[arg-type]
+    assert [v.code for v in problems] == ["ILLEGAL_CUSTOM_CARD"]
+    assert "Cinder Edge" in problems[0].message and "DP_OVER_BUDGET" in problems[0].message
+
+
+def test_a_duel_with_a_custom_card_deals_it() -> None:
+    deck = starter()
+    deck["extra"] = {"custom": [card_doc(id="custom-7", name="Cinder Edge")]}
+    deck["entries"].append({"card": "custom-7", "count": 2})
+    duel = RULESET.new_game(RULESET.options_from_json({}), [deck, starter(1)], 5)  # type: ignore[list-item]
+    assert duel.instances.count("custom-7") == 2
+    assert duel.fighters[0].max_hp == 43 + 4
+    again = RULESET.from_json(RULESET.to_json(duel))
+    assert again.cards["custom-7"].name == "Cinder Edge"

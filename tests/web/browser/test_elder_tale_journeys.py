@@ -1,0 +1,173 @@
+"""Journeys of Elder Tale (issue 18) in real Chromium.
+
+1. alice designs a custom card: the DP and CoPo breakdowns and the findings change as she
+   edits the form (htmx, no reload); she saves it, puts two copies into her first character
+   deck (the violations follow the lines as she types), and challenges bob, who accepts with
+   the other prebuilt character. They play the whole duel in two browser contexts, each move
+   appearing live on the other side, then bob watches the replay.
+2. alice duels the computer to the end.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from unittest import mock
+
+from playwright.sync_api import expect
+
+from marcomage.web.games import services
+from marcomage.web.rulesets.elder_tale.models import CustomCard
+
+from .helpers import log_in, player
+
+SEED = 11
+MAX_MOVES = 600
+
+
+def board(page: Any) -> Any:
+    return page.locator("#game-board")
+
+
+def version(page: Any) -> int:
+    return int(board(page).get_attribute("data-version"))
+
+
+def wait_live(page: Any) -> None:
+    expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+
+
+def move(page: Any) -> None:
+    """Play the first card that may be played, else confirm the defense or end the turn."""
+    play = page.locator("#game-board .et-hand .btn-action")
+    if play.count():
+        play.first.click()
+    else:
+        page.locator("#game-board .btn-finish").first.click()
+
+
+def design_a_card(alice: Any) -> str:
+    alice.goto("/elder-tale/")
+    alice.click("#open-designer")
+    expect(alice.locator("#dp-total")).to_have_text("9")
+    expect(alice.locator("#dp-text")).to_contain_text(
+        "Gain Defense(2) as +2 DP --> 8 DP --> +1 for First Defensive --> 9 DP")
+    alice.evaluate("window.etReloaded = false")
+    alice.fill("#id_value", "6")
+    expect(alice.locator("#dp-total")).to_have_text("15")
+    expect(alice.locator('#design-errors li[data-code="DP_OVER_BUDGET"]')).to_be_visible()
+    alice.fill("#id_grants", "Physical, Melee, Slashing, Firex2")
+    expect(alice.locator("#copo-total")).to_have_text("2")
+    alice.fill("#id_value", "3")
+    alice.fill("#id_name", "Cinder Edge")
+    expect(alice.locator("#dp-total")).to_have_text("9")
+    expect(alice.locator("#design-errors")).to_have_text("None.")
+    assert alice.evaluate("window.etReloaded") is False  # every change came without a reload
+    alice.click("#save-card")
+    card = CustomCard.objects.get(owner__username="alice")
+    expect(alice.locator(f'#my-cards tr[data-card="{card.card_id}"]')).to_contain_text(
+        "Cinder Edge")
+    return card.card_id
+
+
+def put_in_deck(alice: Any, card_id: str) -> None:
+    alice.goto("/decks/?game=elder_tale")
+    alice.locator("a", has_text="deck 1").first.click()
+    expect(alice.locator("#deck-ready")).to_be_visible()
+    lines = alice.locator("#id_entries").input_value()
+    alice.fill("#id_entries", "ember_cut 1\n")
+    expect(alice.locator('#deck-violations li[data-code="DECK_TOO_SMALL"]').first).to_be_visible()
+    alice.fill("#id_entries", lines + f"{card_id} 2\n")
+    expect(alice.locator("#deck-ready")).to_be_visible()
+    alice.click("#entries-form button[type=submit]")
+    expect(alice.locator("#deck-count")).to_contain_text("32 cards")
+
+
+def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any) -> None:
+    player("alice")
+    player("bob")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    card_id = design_a_card(alice)
+    put_in_deck(alice, card_id)
+    bob.goto("/elder-tale/")  # bob gets his two characters
+
+    alice.goto("/players/bob/")
+    alice.click("a.challenge-button")
+    alice.select_option("#system-select", "elder_tale")
+    alice.click("#system-choice button[type=submit]")
+    alice.select_option("#challenge-deck", label="deck 1")
+    with mock.patch.object(services, "new_seed", return_value=SEED):
+        alice.click("#challenge-form button[type=submit]")
+        expect(alice.locator(".challenge.outgoing")).to_contain_text("bob")
+        bob.goto("/games/")
+        challenge = bob.locator(".challenge.incoming")
+        challenge.locator("select[name=deck]").select_option(label="deck 2")
+        challenge.locator("button.accept").click()
+    expect(board(bob)).to_be_visible()
+    alice.goto(bob.url)
+    for page in (alice, bob):
+        wait_live(page)
+        expect(page.locator(".et-side")).to_have_count(2)
+    expect(alice.locator(".et-side").first.locator(".et-max-hp")).to_have_text("47")
+
+    moves = 0
+    for _ in range(MAX_MOVES):
+        if board(alice).get_attribute("data-finished") == "yes":
+            break
+        alice_turn = "your-turn" in (board(alice).get_attribute("class") or "")
+        mover, other = (alice, bob) if alice_turn else (bob, alice)
+        before = version(mover)
+        expect(board(other)).to_have_attribute("data-version", str(before))
+        expect(mover.locator(".et-prompt")).to_be_visible()
+        expect(other.locator(".et-prompt")).to_have_count(0)
+        move(mover)
+        expect(board(other)).to_have_attribute("data-version", str(before + 1))
+        expect(board(mover)).to_have_attribute("data-version", str(before + 1))
+        moves += 1
+    else:
+        raise AssertionError("the duel did not end")
+    expect(board(bob)).to_have_attribute("data-finished", "yes")
+    verdicts = {alice.locator(".outcome").inner_text(), bob.locator(".outcome").inner_text()}
+    assert any(v.startswith("You won") for v in verdicts), verdicts
+    assert any(v.startswith("You lost") for v in verdicts), verdicts
+    expect(alice.locator(".et-exchange").first).to_contain_text("Exchange:")
+    expect(alice.locator(".et-hits li").first).to_contain_text("against guard")
+
+    bob.click("#replay-link")
+    expect(bob).to_have_url(re.compile(r"/replays/\d+/$"))
+    bob.wait_for_load_state("load")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-total", str(moves))
+    bob.keyboard.press("ArrowRight")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-step", "1")
+    bob.click("#replay-last")
+    expect(bob.locator("#replay-position")).to_have_attribute("data-step", str(moves))
+    expect(bob.locator("#replay-board .et-side")).to_have_count(2)
+    expect(bob.locator("#replay-board .et-log")).to_contain_text("The duel is over")
+
+
+def test_duel_the_computer_to_the_end(page: Any) -> None:
+    player("alice")
+    log_in(page, "alice")
+    page.goto("/elder-tale/")  # alice gets her two characters
+    page.goto("/games/?game=elder_tale")
+    page.select_option("#computer-level", "easy")
+    with mock.patch.object(services, "new_seed", return_value=SEED):
+        page.click("#computer-form button[type=submit]")
+        expect(board(page)).to_be_visible()
+    wait_live(page)
+    expect(page.locator(".et-side").nth(1)).to_contain_text("Computer")
+    for _ in range(MAX_MOVES):
+        if board(page).get_attribute("data-finished") == "yes":
+            break
+        expect(board(page)).to_have_class(re.compile(r"\byour-turn\b|finished|elder-tale-board"))
+        if "your-turn" not in (board(page).get_attribute("class") or ""):
+            page.wait_for_timeout(50)  # the computer answers over the WebSocket
+            continue
+        before = version(page)
+        move(page)
+        expect(board(page)).not_to_have_attribute("data-version", str(before))
+    else:
+        raise AssertionError("the duel with the computer did not end")
+    expect(page.locator(".outcome")).to_contain_text(re.compile(r"You (won|lost)|Draw"))
