@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from marcomage.platform.protocol import Ruleset
 
+from .mage_wars.ruleset import RULESET as MAGE_WARS
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
 RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
+RULESETS[MAGE_WARS.id] = MAGE_WARS
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""
