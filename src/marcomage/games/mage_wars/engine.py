@@ -245,9 +245,10 @@ def die(state: GameState, seat: int) -> None:
     ends."""
     player = state.players[seat]
     player.alive = False
-    for iid in player.hand:
+    for iid in (*player.hand, *player.health):
         discard(state, iid)
     player.hand.clear()
+    player.health.clear()
     player.discounts.clear()
     for iid in (*player.pets, *player.items, *player.armor):
         remove_kept(state, seat, iid)
@@ -552,6 +553,7 @@ def _payments(state: GameState, seat: int) -> list[dict[str, Any]]:
     player = state.players[seat]
     out: list[dict[str, Any]] = []
     for action in contributions(state, seat, player.hand, [payment], "pay"):
+        del action["target"]
         trial = payment.clone()
         fill(state, trial, action["card"], action.get("slot"))
         rest = [trial.slots[i] for i in trial.open_slots()]
