@@ -26,13 +26,11 @@ DEPTH = 120
 """Most steps a rollout plays; it stops earlier when the turn comes back to the searching
 seat (a whole round), and the heuristic judges the position then."""
 EXPLORATION = 0.7
-HEALTH_RESERVE = 3
+HEALTH_RESERVE = 4
 """Health cards the search keeps: below this it does not consider using one (a prior that
 prunes the root; death loses at once against two of the four sample mages)."""
 PER_ACTION, MOST = 5, 160
 """Iterations per root candidate at least, and at most per decision."""
-CAREFUL = ("use_health", "abandon", "discard_pet")
-"""Actions the rollout policy avoids while others exist: they spend the mage's own cards."""
 
 
 def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
@@ -88,17 +86,28 @@ def evaluate(state: GameState, seat: int) -> float:
     return 1 / (1 + math.exp(-2.0 * (mine - best)))
 
 
+WEIGHTS = {"resurrect": 40, "deflect": 40, "negate": 30, "claim": 20, "attack": 6,
+           "target": 6, "use_once": 3, "keep": 6, "replace": 2, "contribute": 4, "pay": 4,
+           "open": 3, "waive": 4, "play_challenge": 1, "end_turn": 2, "use_health": 0,
+           "abandon": 0, "discard_pet": 0, "cancel": 0}
+"""The rollout policy's weight of each action type (1 when unnamed); 0 only when others
+exist."""
+
+
 def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
-    """The rollout policy: uniform over the legal actions, avoiding self-spending ones and
-    ending the turn only one time in four when something else is possible."""
+    """The rollout policy: a weighted random pick that favours resurrecting, answering
+    curses with blessings, attacks and crafting, and avoids spending health cards."""
     legal = engine.legal_actions(state, seat)
-    calm = [a for a in legal if a["type"] not in CAREFUL]
-    pool = calm or legal
-    if len(pool) > 1 and pool[0]["type"] == "end_turn":
-        if rng.below(3) == 0:
-            return pool[0]
-        pool = pool[1:]
-    return pool[rng.below(len(pool))]
+    weights = [WEIGHTS.get(a["type"], 1) for a in legal]
+    total = sum(weights)
+    if total == 0:
+        return legal[rng.below(len(legal))]
+    pick = rng.below(total)
+    for action, weight in zip(legal, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return action
+    return legal[-1]  # pragma: no cover
 
 
 class SearchBot:
@@ -120,8 +129,14 @@ class SearchBot:
             return legal[0]
         seat = int(view["you"])
         health = view["players"][seat]["health"] or []
-        pruned = [a for a in legal if a["type"] not in ("abandon", "discard_pet") and not (
-            a["type"] == "use_health" and len(health) <= HEALTH_RESERVE)]
+        kinds = {a["type"] for a in legal}
+        for first in ("resurrect", "deflect", "negate"):
+            # back to life at once (a dead mage wins nothing); never suffer a curse that a
+            # blessing can send on or cancel
+            if first in kinds:
+                return dict(next(a for a in legal if a["type"] == first))
+        pruned = [a for a in legal if a["type"] not in ("abandon", "discard_pet", "cancel")
+                  and not (a["type"] == "use_health" and len(health) <= HEALTH_RESERVE)]
         legal = pruned or legal
         if len(legal) == 1:
             return dict(legal[0])

@@ -372,7 +372,8 @@ def pass_turn(state: GameState) -> None:
 
 
 def check_wins(state: GameState) -> bool:
-    """The winner, if any player meets their win condition now (MW-WIN-1, MW-WIN-3)."""
+    """The winner, if any player meets their win condition now (MW-WIN-1, MW-WIN-3); a dead
+    mage meets none until resurrected (our reading: a mage in the grave wins nothing)."""
     if state.stage == "select":
         return False
     table = Table([Mage(mage(state, s).alignment, p.level, p.alive) if not p.left
@@ -382,7 +383,8 @@ def check_wins(state: GameState) -> bool:
     seats = len(state.players)
     for k in range(seats):
         seat = (state.active + k) % seats
-        if not state.players[seat].left and met(mage(state, seat).win, seat, table):
+        player = state.players[seat]
+        if player.alive and not player.left and met(mage(state, seat).win, seat, table):
             state.outcome = Outcome("win", (seat,), WIN_END, state.round)
             state.stage = "over"
             state.decisions.clear()
