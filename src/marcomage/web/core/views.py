@@ -7,9 +7,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from marcomage.games import registered
 from marcomage.web.accounts.forms import LoginForm
 
 from .sections import COMING
+from .widgets import widget
 
 
 @require_GET
@@ -30,5 +32,11 @@ def coming(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
-    """Colours and keyboard shortcuts of the manual."""
-    return render(request, "core/help.html")
+    """Colours and keyboard shortcuts of the manual, then each game system's "how to play"
+    (the `HELP_TEMPLATE` of its widget folder's `help` module, where it has one)."""
+    sections = []
+    for ruleset_id, _name in registered():
+        found = widget(ruleset_id, "help") if ruleset_id.isidentifier() else None
+        if found is not None:
+            sections.append(found.HELP_TEMPLATE)
+    return render(request, "core/help.html", {"system_help": sections})
