@@ -138,7 +138,9 @@ class MageWarsSiteTests(BaseTestCase):
         self.assertTrue(verified(finished).ok)
         replay = clients[1].get(f"/replays/{game.pk}/?step={moves // 2}")
         self.assertEqual(replay.status_code, 200)
-        self.assertIn("mw-board", replay.content.decode())
+        shown = replay.content.decode()
+        self.assertIn("mw-board", shown)
+        self.assertEqual(len(re.findall(r'class="mw-area[ "]', shown)), 3)
 
     def test_MW_WIN_4_a_surrender_leaves_the_game_going_for_the_others(self) -> None:
         game = self.hosted(3, seed=6)
