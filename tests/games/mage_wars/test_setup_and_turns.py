@@ -101,7 +101,7 @@ def test_MW_HEALTH_3_4_a_used_health_card_goes_to_hand_with_the_mage_discount() 
 
 def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
     state = empty_hands(main_turn(game(2, seed=2), 0))
-    set_mage(state, 0, "grey_arbiter")  # discount all
+    set_mage(state, 0, "sage_of_rising")  # discount all
     card = put(state, 0, "health", "fireball")[0]
     state = act(state, 0, type="use_health", card=card)
     state = act(state, 0, type="open", card=card, alt=0)
