@@ -184,3 +184,39 @@ class MageWarsSiteTests(BaseTestCase):
     def test_help_page_explains_mage_wars(self) -> None:
         page = self.client.get("/help/").content.decode()
         self.assertIn("How to play Mage Wars", page)
+
+
+class PackEditorTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        give_starter_decks(self.alice, "mage_wars")
+        self.client.force_login(self.alice)
+        self.deck = services.ready_decks(self.alice, "mage_wars")[0]
+
+    def test_the_editor_lists_every_card_by_deck_and_filters(self) -> None:
+        page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()
+        self.assertIn("ready to play", page)
+        self.assertEqual(page.count("<tr data-card="), 62)
+        page = self.client.get(f"/decks/{self.deck.pk}/?deck=fate&type=curse").content.decode()
+        self.assertEqual(page.count("<tr data-card="), 2)
+        self.assertIn("Hex of Sloth", page)
+
+    def test_a_change_is_saved_and_violations_show_at_once(self) -> None:
+        client = Client()
+        client.force_login(self.alice)
+        page = client.post(f"/decks/{self.deck.pk}/pack/", {"card": "lumen_warden", "count": 0},
+                           HTTP_HX_REQUEST="true").content.decode()
+        self.assertIn('data-code="TOO_FEW_MAGES"', page)
+        self.deck.refresh_from_db()
+        self.assertFalse(self.deck.ready)
+        client.post(f"/decks/{self.deck.pk}/pack/", {"card": "lumen_warden", "count": 1})
+        client.post(f"/decks/{self.deck.pk}/pack/", {"card": "no_such", "count": 1})
+        client.post(f"/decks/{self.deck.pk}/pack/", {"card": "spark", "count": 99})
+        self.deck.refresh_from_db()
+        self.assertTrue(self.deck.ready)
+        self.assertEqual(self.deck.card_count, 62)
+        other = User.objects.create_user("eve", "pw")
+        intruder = Client()
+        intruder.force_login(other)
+        self.assertEqual(intruder.post(f"/decks/{self.deck.pk}/pack/",
+                                       {"card": "spark", "count": 0}).status_code, 404)
