@@ -262,3 +262,18 @@ def test_MW_DEATH_2_a_dead_player_may_end_the_dead_turn_and_keeps_to_the_hand_li
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
     assert len(state.players[1].hand) == 7 and state.active == 0
+
+
+def test_MW_WIN_4_a_player_who_left_loses_even_when_the_others_draw() -> None:
+    state = table(3)
+    state = RULES.resign(state, 2)
+    state = main_turn(state, 0)
+    state.first, state.round = 1, engine.ROUND_LIMIT
+    state = act(state, 0, type="end_turn")
+    while RULES.outcome(state) is None:
+        (seat,) = RULES.to_act(state)
+        state = act(state, seat, **RULES.legal_actions(state, seat)[0])
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.result == "draw"
+    awards = RULES.awards(state, [0, 0, 0], False, None)
+    assert [a.result for a in awards] == ["draw", "draw", "loss"]
