@@ -69,3 +69,15 @@ def test_PL_VIEW_others_hands_health_and_charges_are_counts_only() -> None:
     assert "rng" not in view and all(type(n) is int for n in view["decks"].values())
     hidden = {i for p in state.players[1:] for i in (*p.hand, *p.health)}
     assert not hidden & {int(k) for k in view["cards"]}
+
+
+def test_search_bot_plays_legal_moves_in_every_phase_with_all_options() -> None:
+    """The search bot answers from its view alone, mage choice included (PL-SHARED-5)."""
+    from marcomage.games.mage_wars.bots import SearchBot
+    from marcomage.platform.bots import RandomBot, play_game
+
+    options = RULES.options_from_json({"mage_selection": "choose", "resource_mode": "all_icons"})
+    record = play_game(RULES, options, RULES.starter_decks() * 3, 3,
+                       [SearchBot(1, iterations=4), RandomBot(2), RandomBot(3)])
+    assert RULES.outcome(record.state) is not None
+    assert any(step.seat == 0 for step in record.replay().steps)

@@ -17,6 +17,7 @@ from marcomage.platform.bots import bot_rng
 from marcomage.platform.rng import Rng
 
 from . import engine
+from .cards import CARDS
 from .state import GameState
 from .views import sample_state
 
@@ -31,6 +32,30 @@ HEALTH_RESERVE = 4
 prunes the root; death loses at once against two of the four sample mages)."""
 PER_ACTION, MOST = 5, 160
 """Iterations per root candidate at least, and at most per decision."""
+
+
+def _leaves(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    if "and" in doc or "or" in doc:
+        return [leaf for part in doc.get("and", doc.get("or", [])) for leaf in _leaves(part)]
+    return [doc]
+
+
+def hunted(view: Mapping[str, Any], seat: int) -> bool:
+    """Does another mage in the game win by this seat's death (`destroy_everyone`, or
+    `destroy_all` of its alignment)? Then its health cards are its life, not its cards."""
+    cards = view["cards"]
+    own = cards.get(str(view["players"][seat]["mage"]))
+    if own is None:  # mages still being chosen
+        return False
+    mine = CARDS[own]
+    for other, player in enumerate(view["players"]):
+        theirs = cards.get(str(player["mage"]))
+        if other == seat or player["left"] or theirs is None:
+            continue
+        for leaf in _leaves(CARDS[theirs].win):
+            if leaf.get("destroy_everyone") or leaf.get("destroy_all") == mine.alignment:
+                return True
+    return False
 
 
 def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
@@ -129,6 +154,7 @@ class SearchBot:
             return legal[0]
         seat = int(view["you"])
         health = view["players"][seat]["health"] or []
+        reserve = HEALTH_RESERVE if not hunted(view, seat) else len(health)
         kinds = {a["type"] for a in legal}
         for first in ("resurrect", "deflect", "negate"):
             # back to life at once (a dead mage wins nothing); never suffer a curse that a
@@ -136,7 +162,7 @@ class SearchBot:
             if first in kinds:
                 return dict(next(a for a in legal if a["type"] == first))
         pruned = [a for a in legal if a["type"] not in ("abandon", "discard_pet", "cancel")
-                  and not (a["type"] == "use_health" and len(health) <= HEALTH_RESERVE)]
+                  and not (a["type"] == "use_health" and len(health) <= reserve)]
         legal = pruned or legal
         if len(legal) == 1:
             return dict(legal[0])

@@ -36,6 +36,10 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
     doc["decks"] = {d: len(state.decks[d]) for d in DECKS}
     for d in DECKS:
         hidden.update(state.decks[d])
+    doc["face_up_mages"] = None
+    if state.stage == "select":  # the Mage deck lies face up while mages are chosen
+        doc["face_up_mages"] = state.decks["mage"][:]
+        hidden.difference_update(state.decks["mage"])
     for seat, player in enumerate(state.players):
         entry = doc["players"][seat]
         if viewer is None or seat == viewer:
@@ -107,7 +111,7 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
         return iid
 
     out = {key: value for key, value in doc.items()
-           if key not in ("you", "to_act", "seats", "cards")}
+           if key not in ("you", "to_act", "seats", "cards", "face_up_mages")}
     out["decks"] = {d: [] for d in DECKS}
     players = []
     for entry in doc["players"]:
@@ -124,8 +128,12 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
                                  for k, backs in entry["charges"].items()}
         players.append(player)
     out["players"] = players
+    face_up = doc.get("face_up_mages")
     for deck in DECKS:
-        out["decks"][deck] = [take(deck) for _ in range(int(doc["decks"][deck]))]
+        if deck == "mage" and face_up is not None:
+            out["decks"][deck] = [int(i) for i in face_up]
+        else:
+            out["decks"][deck] = [take(deck) for _ in range(int(doc["decks"][deck]))]
     out["cards"] = cards
     out["rng"] = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32()).to_json()
     return state_from_json(out)
