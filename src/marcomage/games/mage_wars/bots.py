@@ -21,7 +21,7 @@ from .cards import CARDS
 from .state import GameState
 from .views import sample_state
 
-ITERATIONS = 32
+ITERATIONS = 48
 """Determinized rollouts per decision."""
 DEPTH = 120
 """Most steps a rollout plays; it stops earlier when the turn comes back to the searching
@@ -30,7 +30,7 @@ EXPLORATION = 0.7
 HEALTH_RESERVE = 4
 """Health cards the search keeps: below this it does not consider using one (a prior that
 prunes the root; death loses at once against two of the four sample mages)."""
-PER_ACTION, MOST = 5, 160
+PER_ACTION, MOST = 6, 200
 """Iterations per root candidate at least, and at most per decision."""
 
 
