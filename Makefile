@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/stats_pages.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/elder_tale.py --write BENCHMARKS.md
+	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 
 conformance: $(STAMP)
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

@@ -91,8 +91,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return fail("simulate", "--games must be at least 1")
     if args.game is not None:
         return simulate_game(args)
-    if args.decks or args.replays:
-        return fail("simulate", "--decks and --replays go with --game")
+    if args.decks or args.replays or args.seats is not None:
+        return fail("simulate", "--decks, --replays and --seats go with --game")
     for name in (args.bot, args.bot2):
         if name is not None and name not in BOTS:
             return fail("simulate", f"no bot {name!r}; choose from {', '.join(sorted(BOTS))}")
@@ -115,7 +115,10 @@ def simulate_game(args: argparse.Namespace) -> int:
     if args.think is not None or args.iterations is not None or args.cpu_time:
         return fail("simulate", "--think, --iterations and --cpu-time are for MArcomage "
                                 "without --game")
-    seats = ruleset.seats.start
+    seats = args.seats if args.seats is not None else ruleset.seats.start
+    if seats not in ruleset.seats:
+        return fail("simulate", f"{ruleset.name} is played by {ruleset.seats.start} to "
+                                f"{ruleset.seats.stop - 1}, not {seats}")
     names = [args.bot] + [args.bot2 or args.bot] * (seats - 1)
     available = bots_for(ruleset)
     for name in names:
@@ -373,6 +376,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--p2", "--bot2", dest="bot2", default=None, metavar="BOT",
                    help="player 2's bot (default: the same as --p1; with --game, every "
                         "other seat's)")
+    p.add_argument("--seats", type=int, default=None,
+                   help="with --game: how many play (default: the fewest the game allows)")
     p.add_argument("--decks", metavar="FILE.json",
                    help="with --game: a JSON list of deck documents, one per seat, instead "
                         "of the starter decks")

@@ -270,6 +270,8 @@ class RulesetSummary:
             f"draws: {draws}",
             f"end types: {', '.join(f'{t} {c}' for t, c in sorted(ends.items())) or 'none'}",
             f"mean actions: {actions / n if n else 0.0:.1f}",
+            f"mean final round: "
+            f"{sum(r.outcome.final_round for r in self.records) / n if n else 0.0:.1f}",
             f"results digest: {self.digest()}",
             f"wall time: {self.seconds:.2f} s on {self.jobs} process(es)",
             f"actions/s: {actions / seconds:,.0f}",

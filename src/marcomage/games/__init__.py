@@ -9,9 +9,11 @@ from __future__ import annotations
 from marcomage.platform.protocol import Ruleset
 
 from .elder_tale.ruleset import RULESET as ELDER_TALE
+from .mage_wars.ruleset import RULESET as MAGE_WARS
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
-RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE, ELDER_TALE.id: ELDER_TALE}
+RULESETS: dict[str, Ruleset] = {
+    ruleset.id: ruleset for ruleset in (MARCOMAGE, ELDER_TALE, MAGE_WARS)}
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""

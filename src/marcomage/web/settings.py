@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "marcomage.web.decks",
     "marcomage.web.rulesets.marcomage",
     "marcomage.web.rulesets.elder_tale",
+    "marcomage.web.rulesets.mage_wars",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",

@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 
+from marcomage.games import registered
 from marcomage.web.accounts.forms import LoginForm
 
 from .sections import COMING
@@ -30,5 +33,19 @@ def coming(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
-    """Colours and keyboard shortcuts of the manual."""
-    return render(request, "core/help.html")
+    """The site's help, then each game system's "how to play": the template
+    `rulesets/<id>/_help.html` of every game system that has one, in the site's order."""
+    return render(request, "core/help.html", {"system_help": system_help()})
+
+
+def system_help() -> list[str]:
+    """The "how to play" template of every registered game system that has one."""
+    found = []
+    for ruleset_id, _name in registered():
+        template = f"rulesets/{ruleset_id}/_help.html"
+        try:
+            get_template(template)
+        except TemplateDoesNotExist:
+            continue
+        found.append(template)
+    return found

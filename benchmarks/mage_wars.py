@@ -1,0 +1,120 @@
+"""Mage Wars figures: random-playout speed, how simulated games end (2, 3 and 4 seats), and
+the search bot's win rate against the random bot.
+
+    python benchmarks/mage_wars.py                         # playouts table
+    python benchmarks/mage_wars.py --write BENCHMARKS.md   # and its section of BENCHMARKS.md
+    python benchmarks/mage_wars.py --match 200 --seats 2   # search vs random, seeded
+    python benchmarks/mage_wars.py --selfplay 20 --seats 3 # search vs search
+
+Playouts pick uniformly among the legal actions with their own seeded generator, through the
+protocol (apply checks every action). In a match the search bot takes seat (game mod seats)
+and every other seat is a random bot; with more than two seats a random seat would win about
+1/seats of the games, which is the baseline the win rate is compared with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from marcomage.games.mage_wars.bots import SearchBot
+from marcomage.games.mage_wars.engine import ROUND_LIMIT
+from marcomage.games.mage_wars.ruleset import RULESET
+from marcomage.platform.bots import Bot, RandomBot, play_game
+from marcomage.platform.rng import Rng
+
+SECTION = "## Mage Wars"
+
+
+def playouts(seats: int, games: int) -> dict[str, float]:
+    """Random playouts: actions/s, games/s, share won before the cap, mean final round."""
+    actions = wins = rounds = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = RULESET.new_game(RULESET.options_from_json({}),
+                                 RULESET.starter_decks() * seats, seed)
+        rng = Rng.from_seed(seed, stream=3)
+        while RULESET.outcome(state) is None:
+            (seat,) = RULESET.to_act(state)
+            legal = RULESET.legal_actions(state, seat)
+            state, _ = RULESET.apply(state, seat, legal[rng.below(len(legal))])
+            actions += 1
+        outcome = RULESET.outcome(state)
+        assert outcome is not None
+        wins += outcome.result == "win"
+        rounds += outcome.final_round
+    seconds = time.perf_counter() - start
+    return {"games": games, "actions_per_s": actions / seconds, "games_per_s": games / seconds,
+            "won_before_cap": wins / games, "mean_round": rounds / games,
+            "mean_actions": actions / games}
+
+
+def match(seats: int, games: int, search_everywhere: bool = False) -> dict[str, float]:
+    """Seeded games of the search bot against random bots (or against itself)."""
+    hero_wins = wins = rounds = 0
+    ends: Counter[str] = Counter()
+    start = time.perf_counter()
+    for g in range(games):
+        hero = g % seats
+        bots: list[Bot] = [SearchBot(g * 10 + k) if k == hero or search_everywhere
+                           else RandomBot(g * 10 + k) for k in range(seats)]
+        record = play_game(RULESET, RULESET.options_from_json({}),
+                           RULESET.starter_decks() * seats, 1000 + g, bots)
+        outcome = RULESET.outcome(record.state)
+        assert outcome is not None
+        hero_wins += hero in outcome.winners
+        wins += outcome.result == "win"
+        rounds += outcome.final_round
+        ends[outcome.end_type] += 1
+    return {"games": games, "hero_win_rate": hero_wins / games,
+            "won_before_cap": wins / games, "mean_round": rounds / games,
+            "seconds_per_game": (time.perf_counter() - start) / games}
+
+
+def table(rows: dict[int, dict[str, float]]) -> str:
+    lines = ["| seats | games | actions/s | games/s | won before round "
+             f"{ROUND_LIMIT} | mean final round | mean actions |",
+             "|---|---|---|---|---|---|---|"]
+    for seats, r in rows.items():
+        lines.append(f"| {seats} | {r['games']:.0f} | {r['actions_per_s']:,.0f} | "
+                     f"{r['games_per_s']:.1f} | {100 * r['won_before_cap']:.1f}% | "
+                     f"{r['mean_round']:.1f} | {r['mean_actions']:.1f} |")
+    return "\n".join(lines)
+
+
+def write(path: Path, text: str) -> None:
+    """Replace (or add) the Mage Wars section of BENCHMARKS.md."""
+    old = path.read_text("utf-8") if path.exists() else ""
+    section = f"{SECTION}\n\n{text}\n"
+    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
+    new = pattern.sub(section, old) if pattern.search(old) else old.rstrip() + "\n\n" + section
+    path.write_text(new, "utf-8")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random playouts per seat count")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--match", type=int, default=0, help="search vs random games")
+    parser.add_argument("--selfplay", type=int, default=0, help="search vs search games")
+    parser.add_argument("--write", metavar="FILE")
+    args = parser.parse_args(argv)
+    if args.match or args.selfplay:
+        result = match(args.seats, args.match or args.selfplay, bool(args.selfplay))
+        print({k: round(v, 3) for k, v in result.items()})
+        return 0
+    rows = {seats: playouts(seats, args.games) for seats in (2, 3, 4)}
+    text = ("Random playouts of the sample pack through the protocol (`python "
+            "benchmarks/mage_wars.py`), one process:\n\n" + table(rows))
+    print(text)
+    if args.write:
+        write(Path(args.write), text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

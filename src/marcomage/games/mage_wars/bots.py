@@ -1,0 +1,199 @@
+"""The search bot: information-set Monte Carlo search with determinization (PL-SHARED-5).
+
+It sees only its seat's view and legal actions. Each iteration deals a whole state consistent
+with the view (`sample_state`), picks a root action by UCB1 over the statistics shared by all
+determinizations, and plays on with a light rollout policy for a bounded number of steps;
+a finished game scores 1 (won), 0 (lost) or 1/2 (draw), an unfinished one a heuristic of the
+progress towards the win conditions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from marcomage.platform.bots import bot_rng
+from marcomage.platform.rng import Rng
+
+from . import engine
+from .cards import CARDS
+from .state import GameState
+from .views import sample_state
+
+ITERATIONS = 48
+"""Determinized rollouts per decision."""
+DEPTH = 120
+"""Most steps a rollout plays; it stops earlier when the turn comes back to the searching
+seat (a whole round), and the heuristic judges the position then."""
+EXPLORATION = 0.7
+HEALTH_RESERVE = 4
+"""Health cards the search keeps: below this it does not consider using one (a prior that
+prunes the root; death loses at once against two of the four sample mages)."""
+PER_ACTION, MOST = 6, 200
+"""Iterations per root candidate at least, and at most per decision."""
+
+
+def _leaves(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    if "and" in doc or "or" in doc:
+        return [leaf for part in doc.get("and", doc.get("or", [])) for leaf in _leaves(part)]
+    return [doc]
+
+
+def hunted(view: Mapping[str, Any], seat: int) -> bool:
+    """Does another mage in the game win by this seat's death (`destroy_everyone`, or
+    `destroy_all` of its alignment)? Then its health cards are its life, not its cards."""
+    cards = view["cards"]
+    own = cards.get(str(view["players"][seat]["mage"]))
+    if own is None:  # mages still being chosen
+        return False
+    mine = CARDS[own]
+    for other, player in enumerate(view["players"]):
+        theirs = cards.get(str(player["mage"]))
+        if other == seat or player["left"] or theirs is None:
+            continue
+        for leaf in _leaves(CARDS[theirs].win):
+            if leaf.get("destroy_everyone") or leaf.get("destroy_all") == mine.alignment:
+                return True
+    return False
+
+
+def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
+    """How near `seat` is to its win condition, 0 to 1 (the leaves of MW-WIN-2)."""
+    if "and" in doc:
+        return min(progress(p, seat, state) for p in doc["and"])
+    if "or" in doc:
+        return max(progress(p, seat, state) for p in doc["or"])
+    if "structures_built" in doc:
+        count = sum(1 for i in state.built
+                    if doc.get("alignment", engine.card_of(state, i).alignment)
+                    == engine.card_of(state, i).alignment)
+        return min(1.0, count / int(doc["structures_built"]))
+    if "level_reached" in doc:
+        return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
+    others = [s for s, p in enumerate(state.players) if s != seat and not p.left]
+    if "destroy_all" in doc:
+        others = [s for s in others
+                  if engine.mage(state, s).alignment == doc["destroy_all"]]
+    if not others:
+        return 0.0
+    lost = 0.0
+    for s in others:
+        player = state.players[s]
+        full = engine.mage(state, s).health
+        lost += 1.0 if not player.alive else 1 - len(player.health) / max(1, full)
+    return lost / len(others)
+
+
+def standing(state: GameState, seat: int) -> float:
+    """One seat's heuristic strength: progress, health, table presence and cards."""
+    player = state.players[seat]
+    if player.left:
+        return 0.0
+    mage = engine.mage(state, seat)
+    value = 2.0 * progress(mage.win, seat, state)
+    value += 2.0 * len(player.health) / max(1, mage.health) + 2.0 * player.alive
+    value += 0.05 * (len(player.pets) + len(player.items) + len(player.armor))
+    value += 0.02 * min(len(player.hand), 8)
+    return value
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The rollout's score for `seat`, 0 to 1."""
+    outcome = state.outcome
+    if outcome is not None:
+        if outcome.result == "draw":
+            return 0.5
+        return 1.0 if seat in outcome.winners else 0.0
+    mine = standing(state, seat)
+    best = max((standing(state, s) for s in range(len(state.players)) if s != seat),
+               default=0.0)
+    return 1 / (1 + math.exp(-2.0 * (mine - best)))
+
+
+WEIGHTS = {"resurrect": 40, "deflect": 40, "negate": 30, "claim": 20, "attack": 6,
+           "target": 6, "use_once": 3, "keep": 6, "replace": 2, "contribute": 4, "pay": 4,
+           "open": 3, "waive": 4, "play_challenge": 1, "end_turn": 2, "use_health": 0,
+           "abandon": 0, "discard_pet": 0, "cancel": 0}
+"""The rollout policy's weight of each action type (1 when unnamed); 0 only when others
+exist."""
+
+
+def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
+    """The rollout policy: a weighted random pick that favours resurrecting, answering
+    curses with blessings, attacks and crafting, and avoids spending health cards."""
+    legal = engine.legal_actions(state, seat)
+    weights = [WEIGHTS.get(a["type"], 1) for a in legal]
+    total = sum(weights)
+    if total == 0:
+        return legal[rng.below(len(legal))]
+    pick = rng.below(total)
+    for action, weight in zip(legal, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return action
+    return legal[-1]  # pragma: no cover
+
+
+class SearchBot:
+    """IS-MCTS over determinizations with root statistics (the "search" bot)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | str = 0, iterations: int = ITERATIONS,
+                 depth: int = DEPTH) -> None:
+        self.rng = bot_rng(seed)
+        self.iterations = iterations
+        self.depth = depth
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
+               ) -> dict[str, Any]:
+        if not legal:
+            raise ValueError("There is no legal action to choose from.")
+        if len(legal) == 1:
+            return legal[0]
+        seat = int(view["you"])
+        health = view["players"][seat]["health"] or []
+        reserve = HEALTH_RESERVE if not hunted(view, seat) else len(health)
+        kinds = {a["type"] for a in legal}
+        for first in ("resurrect", "deflect", "negate"):
+            # back to life at once (a dead mage wins nothing); never suffer a curse that a
+            # blessing can send on or cancel
+            if first in kinds:
+                return dict(next(a for a in legal if a["type"] == first))
+        pruned = [a for a in legal if a["type"] not in ("abandon", "discard_pet", "cancel")
+                  and not (a["type"] == "use_health" and len(health) <= reserve)]
+        legal = pruned or legal
+        if len(legal) == 1:
+            return dict(legal[0])
+        totals = [0.0] * len(legal)
+        visits = [0] * len(legal)
+        budget = min(MOST, max(self.iterations, PER_ACTION * len(legal)))
+        for iteration in range(budget):
+            if iteration < len(legal):
+                pick = iteration
+            else:
+                log_n = math.log(iteration)
+                pick = max(range(len(legal)), key=lambda i: totals[i] / visits[i]
+                           + EXPLORATION * math.sqrt(log_n / visits[i]))
+            state = sample_state(view, self.rng)
+            totals[pick] += self._rollout(state, seat, legal[pick])
+            visits[pick] += 1
+        best = max(range(len(legal)), key=lambda i: (totals[i] / visits[i], visits[i]))
+        return dict(legal[best])
+
+    def _rollout(self, state: GameState, seat: int, action: dict[str, Any]) -> float:
+        engine.perform(state, seat, dict(action))
+        left = state.active != seat
+        for _ in range(self.depth):
+            if state.outcome is not None:
+                break
+            if state.active != seat:
+                left = True
+            elif left:
+                break
+            actor = engine.to_act(state)
+            if actor is None:
+                break
+            engine.perform(state, actor, rollout_action(state, actor, self.rng))
+        return evaluate(state, seat)

@@ -1,0 +1,1 @@
+"""Mage Wars on the site: the shared-table board, its prompts, replays and the computer."""

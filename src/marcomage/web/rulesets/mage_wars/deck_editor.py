@@ -1,0 +1,76 @@
+"""Mage Wars' pack editor: every card of the set grouped by its deck, filtered by deck and
+type, with a count for each; a change is saved at once (htmx) and the pack validator's
+violations are shown again, so a pack is ready exactly when the list is empty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from marcomage.games.mage_wars.cards import CARDS, DECKS, TYPES
+from marcomage.web.decks.models import Deck
+from marcomage.web.decks.views import is_htmx
+
+MAX_COPIES = 4
+"""Most copies of one card the editor offers (a bound on the form, not a rule)."""
+TEMPLATE = "rulesets/mage_wars/pack_editor.html"
+PART = "rulesets/mage_wars/_pack_editor.html"
+
+
+def _context(deck: Deck, deck_filter: str, type_filter: str) -> dict[str, Any]:
+    counts = {str(e["card"]): int(e["count"]) for e in deck.entries}
+    groups = []
+    for name in DECKS:
+        if deck_filter and name != deck_filter:
+            continue
+        cards = [{"id": c.id, "name": c.name, "type": c.type, "text": c.text,
+                  "icons": " ".join(c.resources), "requires": c.requires.replace("@", ""),
+                  "count": counts.get(c.id, 0)}
+                 for c in CARDS.values()
+                 if c.deck == name and (not type_filter or c.type == type_filter)]
+        groups.append({"deck": name, "title": name.capitalize(), "cards": cards,
+                       "total": sum(counts.get(c.id, 0) for c in CARDS.values()
+                                    if c.deck == name)})
+    return {"deck": deck, "groups": groups, "violations": deck.violations,
+            "decks": DECKS, "types": TYPES, "deck_filter": deck_filter,
+            "type_filter": type_filter, "copies": range(MAX_COPIES + 1)}
+
+
+def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """The editor page (or, for htmx, its body), filtered by ?deck= and ?type=."""
+    deck_filter = request.GET.get("deck", "")
+    type_filter = request.GET.get("type", "")
+    context = _context(deck, deck_filter if deck_filter in DECKS else "",
+                       type_filter if type_filter in TYPES else "")
+    return render(request, PART if is_htmx(request) else TEMPLATE, context)
+
+
+@login_required
+@require_POST
+def save(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set one card's count ("card", "count"); an unknown card or a bad count changes
+    nothing. The pack is stored even with violations (it is then not ready)."""
+    deck = get_object_or_404(Deck, pk=pk, owner=request.user, game="mage_wars")
+    card = request.POST.get("card", "")
+    try:
+        count = int(request.POST.get("count", ""))
+    except ValueError:
+        count = -1
+    if card in CARDS and 0 <= count <= MAX_COPIES:
+        entries = [e for e in deck.entries if str(e["card"]) != card]
+        if count:
+            entries.append({"card": card, "count": count})
+        order = list(CARDS)
+        deck.entries = sorted(entries, key=lambda e: order.index(str(e["card"])))
+        deck.save()
+    if is_htmx(request):
+        return edit(request, deck)
+    return redirect("decks:edit", deck.pk)
+
+
+urlpatterns = [path("decks/<int:pk>/pack/", save, name="mage_wars_pack")]

@@ -1,0 +1,279 @@
+"""Curses and blessings, combat, winning, death and resurrection (MW-CURSE, MW-COMBAT,
+MW-WIN, MW-DEATH)."""
+
+from __future__ import annotations
+
+from marcomage.games.mage_wars import engine
+
+from .tables import (
+    RULES,
+    act,
+    count_cards,
+    empty_hands,
+    game,
+    instance,
+    main_turn,
+    put,
+    set_mage,
+    to_deck_top,
+)
+
+
+def table(seats: int = 3, **options: str):  # type: ignore[no-untyped-def]
+    state = empty_hands(main_turn(game(seats, seed=21, **options), 0))
+    for seat, mage in enumerate(("lumen_warden", "umbral_tyrant", "grey_arbiter",
+                                 "sage_of_rising")[:seats]):
+        set_mage(state, seat, mage)
+    for player in state.players:
+        while len(player.health) < 6:
+            player.health.append(state.decks["enchanted"].pop(0))
+    return state
+
+
+def draw_curse(state, seat: int, curse: str):  # type: ignore[no-untyped-def]
+    to_deck_top(state, curse)
+    from marcomage.games.mage_wars.cards import CARDS
+    engine.draw(state, seat, CARDS[curse].deck, 1)
+    return state
+
+
+def test_MW_CURSE_1_3_a_drawn_curse_waits_for_its_target_who_may_always_accept() -> None:
+    state = draw_curse(table(), 0, "hex_of_sloth")
+    assert RULES.to_act(state) == {0}
+    assert RULES.legal_actions(state, 0) == [{"type": "accept"}]  # offered with no blessing
+    state = act(state, 0, type="accept")
+    assert state.players[0].skip == 1
+    assert instance(state, "hex_of_sloth") in state.discards["fate"]
+
+
+def test_MW_CURSE_3_the_decision_is_offered_on_another_players_turn() -> None:
+    state = draw_curse(table(), 2, "curse_of_ruin")
+    put(state, 2, "hand", "ember_shard", "dewdrop", "loam_clod")
+    assert RULES.to_act(state) == {2} and state.active == 0
+    state = act(state, 2, type="accept")
+    assert len(state.players[2].hand) == 1
+    assert RULES.to_act(state) == {0}
+
+
+def test_MW_CURSE_2_3_negate_spends_the_blessing_from_hand() -> None:
+    state = table()
+    negate = put(state, 1, "hand", "negate_curse")[0]
+    state = draw_curse(state, 1, "withering_gaze")
+    legal = RULES.legal_actions(state, 1)
+    assert {"type": "negate", "card": negate} in legal
+    state = act(state, 1, type="negate", card=negate)
+    assert len(state.players[1].health) == 6 and negate in state.discards["fate"]
+
+
+def test_MW_CURSE_2_3_deflect_is_crafted_then_sends_the_curse_once() -> None:
+    state = table()
+    deflect = put(state, 0, "hand", "deflect_curse")[0]
+    assert all(a.get("card") != deflect or a["type"] == "open"
+               for a in RULES.legal_actions(state, 0))
+    dawn, loam = put(state, 0, "hand", "dawn_mote", "loam_clod")
+    state = act(state, 0, type="open", card=deflect, alt=0)
+    state = act(state, 0, type="contribute", card=dawn, target=deflect, slot=0)
+    state = act(state, 0, type="contribute", card=loam, target=deflect, slot=1)
+    assert state.players[0].blessings == [deflect]
+    state = draw_curse(state, 0, "hex_of_sloth")
+    legal = RULES.legal_actions(state, 0)
+    assert {"type": "deflect", "card": deflect, "seat": 1} in legal
+    assert {"type": "deflect", "card": deflect, "seat": 2} in legal
+    state = act(state, 0, type="deflect", card=deflect, seat=2)
+    assert RULES.to_act(state) == {2}
+    assert state.decisions[0]["deflected"] == 1
+    # the new target may negate but never deflect again
+    assert all(a["type"] != "deflect" for a in RULES.legal_actions(state, 2))
+    state = act(state, 2, type="accept")
+    assert state.players[2].skip == 1 and state.players[0].skip == 0
+
+
+def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:
+    state = table()
+    put(state, 1, "armor", "leather_jerkin")
+    put(state, 1, "pets", "thornvine")  # +1 defense... on the evil mage (1 pet slot for plants)
+    assert engine.mage_damage(state, 0, 4, (), 1) == 2
+    assert engine.mage_damage(state, 0, 4, ("ignores_armor",), 1) == 3
+    assert engine.mage_damage(state, 0, 4, ("ignores_defense_buffs",), 1) == 3
+    assert engine.mage_damage(state, 0, 1, (), 1) == 0  # MW-COMBAT-3: never below 0
+
+
+def test_MW_COMBAT_6_a_pet_attacks_once_per_turn_and_the_target_chooses_losses() -> None:
+    state = table()
+    hawk = put(state, 0, "pets", "storm_hawk")[0]
+    target = state.players[1].mage
+    state = act(state, 0, type="attack", source=hawk, target=target)
+    assert RULES.to_act(state) == {1}
+    assert state.decisions[0] == {"kind": "lose_health", "seat": 1, "n": 3}
+    for _ in range(3):
+        state = act(state, 1, **RULES.legal_actions(state, 1)[0])
+    assert len(state.players[1].health) == 3
+    assert all(a.get("source") != hawk for a in RULES.legal_actions(state, 0))
+
+
+def test_MW_COMBAT_4_5_cards_die_only_to_enough_damage_and_crafting_ones_are_safe() -> None:
+    state = table()
+    imp = put(state, 0, "pets", "ember_imp")[0]
+    mail = put(state, 1, "armor", "bark_mail")[0]
+    treant = put(state, 1, "hand", "elder_treant")[0]
+    state = main_turn(state, 1)
+    state = act(state, 1, type="open", card=treant, alt=0)
+    state = main_turn(state, 0)
+    legal = RULES.legal_actions(state, 0)
+    assert {"type": "attack", "source": imp, "target": treant} not in legal
+    state = act(state, 0, type="attack", source=imp, target=mail)  # 2 < 3: nothing
+    assert state.players[1].armor == [mail]
+    state.players[0].used = []
+    put(state, 0, "levels", "ascent_of_shadows")  # +1 damage
+    state = act(state, 0, type="attack", source=imp, target=mail)
+    assert state.players[1].armor == [] and mail in state.discards["mystic"]
+
+
+def test_MW_COMBAT_6_structures_can_be_destroyed() -> None:
+    state = table()
+    spire = put(state, 2, "hand", "obsidian_spire")[0]
+    state.players[2].hand.remove(spire)
+    state.built.append(spire)
+    dragon = put(state, 0, "pets", "dragon_whelp")[0]
+    put(state, 0, "levels", "ascent_of_shadows")
+    hand = len(state.players[1].hand)
+    state = act(state, 0, type="attack", source=dragon, target=spire)
+    assert state.built == [] and spire in state.discards["quest"]
+    assert len(state.players[1].hand) + sum(1 for d in state.decisions) >= hand + 1
+
+
+def test_MW_WIN_2_structures_built_count_whoever_built_them() -> None:
+    state = table(2)
+    assert RULES.outcome(state) is None
+    for name in ("sun_temple", "crystal_sanctum"):
+        iid = instance(state, name)
+        for zone in (*state.decks.values(), *(p.health for p in state.players)):
+            if iid in zone:
+                zone.remove(iid)
+        state.built.append(iid)
+    state = main_turn(state, 1)  # the Tyrant's turn; the Warden (seat 0) meets hers
+    state = act(state, 1, type="end_turn")
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.end_type == \
+        "win_condition"
+    assert RULES.to_act(state) == frozenset()
+
+
+def test_MW_WIN_3_the_active_player_wins_a_tie_else_the_next_in_seat_order() -> None:
+    state = table(3)
+    for seat in (0, 2):
+        state.players[seat].level = 3  # not their conditions; Arbiter wins with level 3
+    set_mage(state, 0, "sage_of_rising")
+    state.active = 1
+    assert engine.check_wins(state)
+    assert state.outcome is not None and state.outcome.winners == (2,)
+    state.outcome = None
+    state.active = 0
+    assert engine.check_wins(state) and state.outcome.winners == (0,)
+
+
+def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
+    state = table(3)
+    hawk = put(state, 1, "pets", "storm_hawk")[0]
+    after = RULES.resign(state, 1)
+    assert RULES.outcome(after) is None
+    assert after.players[1].left and not after.players[1].alive
+    assert hawk in after.discards["mystic"] and count_cards(after) == 62
+    assert RULES.legal_actions(after, 1) == []
+    # the Arbiter (seat 2) needs every other mage dead: the Warden still lives
+    final = RULES.resign(after, 0)
+    outcome = RULES.outcome(final)
+    assert outcome is not None and outcome.winners == (2,) and outcome.end_type == "surrender"
+
+
+def test_MW_WIN_4_destroy_everyone_counts_a_left_mage_as_dead() -> None:
+    state = table(3)
+    engine.die(state, 0)  # the Warden is dead; the Tyrant leaves
+    after = RULES.resign(state, 1)
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (2,)
+
+
+def test_MW_DEATH_1_death_discards_hand_kept_cards_and_manifestations_not_levels() -> None:
+    state = table(3)
+    imp = put(state, 1, "pets", "ember_imp")[0]
+    level = put(state, 1, "levels", "trial_of_tides")[0]
+    hand = put(state, 1, "hand", "spark", "dewdrop")
+    altar, gloom = put(state, 1, "hand", "bone_altar", "gloom_mote")
+    state = main_turn(state, 1)
+    state = act(state, 1, type="open", card=altar, alt=0)
+    state = act(state, 1, type="contribute", card=gloom, target=altar, slot=0)
+    engine.lose_health(state, 1, 6)
+    player = state.players[1]
+    assert not player.alive and player.hand == [] and player.pets == []
+    assert player.levels == [level] and imp in state.discards["enchanted"]
+    assert set(hand) <= set(state.discards["enchanted"])
+    assert state.structures[0].filled[0] == gloom  # contributions to structures stay
+    assert state.players[1].mage not in engine.targets(state, 0)  # MW-DEATH-2
+
+
+def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
+    state = table(2)
+    engine.die(state, 0)
+    assert engine.check_wins(state)
+    assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
+
+
+def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> None:
+    state = table(3)
+    state.first = 0
+    engine.die(state, 1)
+    state = empty_hands(state)
+    put(state, 1, "hand", "gloom_mote", "ember_shard", "storm_glass")
+    for curse in ("rust_curse", "curse_of_ruin"):
+        put(state, 0, "health", curse)
+    state = act(state, 0, type="end_turn")
+    assert state.active == 1 and state.stage == "dead"
+    assert len(state.players[1].hand) == 6  # one card from each of the three decks
+    assert {"type": "resurrect", "alt": 0} in RULES.legal_actions(state, 1)
+    state = act(state, 1, type="resurrect", alt=0)
+    pays = RULES.legal_actions(state, 1)
+    assert {"type": "cancel"} in pays
+    gloom, ember = instance(state, "gloom_mote"), instance(state, "ember_shard")
+    state = act(state, 1, type="pay", card=gloom, slot=0)
+    state = act(state, 1, type="pay", card=ember, slot=1)
+    player = state.players[1]
+    assert player.alive and len(player.health) == 6
+    assert (state.active == 1 and state.stage == "main") or state.decisions
+    assert state.resurrection is None
+    lines = [line["text"] for line in state.log if line["seat"] == 1]
+    after = lines[lines.index("resurrects and takes a turn"):]
+    assert any(text.startswith("draws the fate card") for text in after)
+
+
+def test_MW_DEATH_2_a_dead_player_may_end_the_dead_turn_and_keeps_to_the_hand_limit() -> None:
+    state = table(2)
+    state.first = 0
+    engine.die(state, 1)
+    for curse in ("rust_curse", "curse_of_ruin"):
+        put(state, 0, "health", curse)
+    for name in ("ember_shard", "dewdrop", "loam_clod", "zephyr_feather", "dawn_mote",
+                 "gloom_mote"):
+        put(state, 1, "hand", name)
+    state = act(state, 0, type="end_turn")
+    assert state.stage == "dead" and len(state.players[1].hand) == 9
+    state = act(state, 1, type="end_turn")
+    assert state.decisions[0] == {"kind": "hand_limit", "seat": 1}
+    state = act(state, 1, **RULES.legal_actions(state, 1)[0])
+    state = act(state, 1, **RULES.legal_actions(state, 1)[0])
+    assert len(state.players[1].hand) == 7 and state.active == 0
+
+
+def test_MW_WIN_4_a_player_who_left_loses_even_when_the_others_draw() -> None:
+    state = table(3)
+    state = RULES.resign(state, 2)
+    state = main_turn(state, 0)
+    state.first, state.round = 1, engine.ROUND_LIMIT
+    state = act(state, 0, type="end_turn")
+    while RULES.outcome(state) is None:
+        (seat,) = RULES.to_act(state)
+        state = act(state, seat, **RULES.legal_actions(state, seat)[0])
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.result == "draw"
+    awards = RULES.awards(state, [0, 0, 0], False, None)
+    assert [a.result for a in awards] == ["draw", "draw", "loss"]

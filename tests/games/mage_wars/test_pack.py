@@ -1,0 +1,146 @@
+"""The pack validator and its violation codes (MAGEWARS.md, "Pack validator"), and the
+sample pack (MW-SETUP-2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from marcomage.games.mage_wars import pack as packs
+from marcomage.games.mage_wars.cards import CARDS, ICONS, card_from_json
+from marcomage.games.mage_wars.pack import sample_pack, seat_problems, validate_pack
+from marcomage.games.mage_wars.ruleset import RULESET
+
+
+def codes(problems: list[Any]) -> set[str]:
+    return {p.code for p in problems}
+
+
+def without(*card_ids: str) -> dict[str, Any]:
+    doc = sample_pack()
+    doc["entries"] = [e for e in doc["entries"] if e["card"] not in card_ids]
+    return dict(doc)
+
+
+def test_sample_pack_is_valid_and_sized_as_the_document_asks() -> None:
+    doc = sample_pack()
+    assert validate_pack(doc) == []
+    decks = Counter(CARDS[str(e["card"])].deck for e in doc["entries"])
+    assert decks == {"mage": 4, "fate": 10, "enchanted": 18, "mystic": 12, "arcane": 8,
+                     "quest": 10}
+    assert len({i for c in CARDS.values() for i in c.resources}) == 6
+    for seats in (2, 3, 4):
+        assert seat_problems(doc, seats) == []
+    assert RULESET.starter_decks() == [doc]
+
+
+def test_sample_pack_follows_the_design_notes() -> None:
+    mages = [c for c in CARDS.values() if c.type == "mage"]
+    assert sorted(m.alignment for m in mages) == ["evil", "good", "good", "neutral"]
+    assert len({str(m.win) for m in mages}) == 4
+    fate = Counter(c.type for c in CARDS.values() if c.deck == "fate")
+    assert fate == {"fate": 7, "curse": 2, "blessing": 1}
+    quest = Counter((c.type, c.level or c.alignment) for c in CARDS.values()
+                    if c.deck == "quest")
+    assert quest[("level", 2)] == quest[("level", 3)] == 2
+    assert quest[("structure", "good")] == quest[("structure", "evil")] == 2
+    assert quest[("challenge", "")] == 2
+    assert any(c.blessing == "deflect" and c.requires for c in CARDS.values()
+               if c.deck == "mystic")
+    for card in CARDS.values():
+        for alt in card.alternatives:
+            assert len(alt) == 0 or 2 <= len(alt) <= 5 or card.type in ("creature", "magic")
+        assert len(card.resources) <= 3
+
+
+def test_MISSING_DECK_and_TOO_FEW_MAGES() -> None:
+    problems = validate_pack(without("lumen_warden", *[c for c in CARDS
+                                                      if CARDS[c].deck == "arcane"]))
+    assert {"MISSING_DECK", "TOO_FEW_MAGES"} <= codes(problems)
+    assert any("Arcane" in p.message for p in problems if p.code == "MISSING_DECK")
+
+
+def test_WRONG_DECK_names_the_card() -> None:
+    doc = sample_pack()
+    doc["extra"] = {"placement": {"fireball": "fate", "hex_of_sloth": "mystic"}}
+    problems = [p for p in validate_pack(doc) if p.code == "WRONG_DECK"]
+    assert len(problems) == 1 and "Fireball" in problems[0].message  # curses go anywhere
+
+
+def test_DECK_TOO_SMALL_and_PACK_TOO_SMALL_FOR_SEATS() -> None:
+    enchanted = [c for c in CARDS if CARDS[c].deck == "enchanted"]
+    small = without(*enchanted[:12])
+    assert "DECK_TOO_SMALL" in codes(validate_pack(small))
+    assert codes(seat_problems(without(*enchanted[:5]), 4)) == {"PACK_TOO_SMALL_FOR_SEATS"}
+    assert seat_problems(without(*enchanted[:5]), 2) == []
+
+
+def test_LEVEL_GAP() -> None:
+    problems = validate_pack(without("trial_of_embers", "trial_of_tides"))
+    assert [p.code for p in problems] == ["LEVEL_GAP"]
+    assert "level 2" in problems[0].message
+
+
+def test_unknown_cards_are_named() -> None:
+    doc = sample_pack()
+    doc["entries"].append({"card": "no_such_card", "count": 1})
+    assert "UNKNOWN_CARD" in codes(validate_pack(doc))
+
+
+def patched(card_id: str, **changes: Any) -> list[Any]:
+    """The violations of the sample pack with one card's data changed."""
+    original = CARDS[card_id]
+    doc = {k: getattr(original, k) for k in original.__dataclass_fields__
+           if k not in ("alternatives", "resurrection", "armor_max")}
+    if original.type == "mage":
+        doc["armor"] = original.armor_max
+    doc = {k: list(v) if isinstance(v, tuple) else v for k, v in doc.items()}
+    doc.update(changes)
+    CARDS[card_id] = card_from_json(doc, ICONS)
+    try:
+        return validate_pack(sample_pack())
+    finally:
+        CARDS[card_id] = original
+
+
+def test_BAD_HEALTH_COUNTS_health_sum_fate_and_resurrection() -> None:
+    assert "BAD_HEALTH_COUNTS" in codes(patched("lumen_warden", health=7))
+    assert "BAD_HEALTH_COUNTS" in codes(patched("lumen_warden", fate=0))
+    assert "BAD_HEALTH_COUNTS" in codes(patched("lumen_warden", resurrect="light"))
+    assert "BAD_HEALTH_COUNTS" in codes(patched("lumen_warden", resurrect="@Any6"))
+
+
+def test_BAD_WIN_CONDITION() -> None:
+    assert "BAD_WIN_CONDITION" in codes(patched("lumen_warden", win={"rule_all": 1}))
+    assert "BAD_WIN_CONDITION" in codes(patched("lumen_warden", win={"or": [
+        {"level_reached": 3}]}))
+    assert "BAD_WIN_CONDITION" in codes(patched("lumen_warden", win={
+        "structures_built": 2, "alignment": "purple"}))
+
+
+def test_TOO_MANY_REQUIREMENTS_six_on_quests_four_elsewhere() -> None:
+    assert "TOO_MANY_REQUIREMENTS" in codes(patched("spark", requires="fire @Any4"))
+    assert codes(patched("sun_temple", requires="light earth @Any4")) == set()
+    assert "TOO_MANY_REQUIREMENTS" in codes(patched("sun_temple", requires="light @Any6"))
+
+
+def test_TOO_MANY_RESOURCES_and_FORBIDDEN_RESOURCES() -> None:
+    assert "TOO_MANY_RESOURCES" in codes(patched("prism_chip", resources=["fire"] * 6))
+    assert "FORBIDDEN_RESOURCES" in codes(patched("gust_of_fortune", resources=["fire"]))
+    assert "FORBIDDEN_RESOURCES" in codes(patched("hex_of_sloth", requires="fire"))
+    assert "FORBIDDEN_RESOURCES" in codes(patched("trial_of_valor", resources=["air"]))
+    assert "FORBIDDEN_RESOURCES" in codes(patched("negate_curse", resources=["air"]))
+    assert codes(patched("negate_curse", requires="light")) == set()
+
+
+def test_the_ruleset_refuses_a_game_the_pack_cannot_deal() -> None:
+    enchanted = [c for c in CARDS if CARDS[c].deck == "enchanted"]
+    doc: Any = without(*enchanted[:5])
+    RULESET.new_game(RULESET.options_from_json({}), [doc, doc], 1)
+    try:
+        RULESET.new_game(RULESET.options_from_json({}), [doc] * 4, 1)
+    except ValueError as err:
+        assert "Enchanted" in str(err)
+    else:
+        raise AssertionError("a 4-seat game was dealt from a pack too small for it")
+    assert packs.FORMAT in RULESET.formats

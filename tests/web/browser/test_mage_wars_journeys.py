@@ -1,0 +1,168 @@
+"""Journeys of Mage Wars (issue 19) in real Chromium.
+
+Three players: alice hosts a 3-seat Mage Wars game from the games page, bob and carol join
+it from the free games, and the last join starts it (seeded). They play it to its end in
+three browser contexts, each clicking the buttons of its own board; each move reaches the
+other two boards live (their version follows). The scripted choices (mage_wars_script.py)
+make this seed go through a crafted manifestation, curses answered on the prompt, a death and
+a resurrection, as the journey checks; then bob watches the replay.
+
+Against the computer: alice starts a 2-seat game against the easy computer, whose answers
+reach her board by themselves, and surrenders.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from unittest import mock
+
+from playwright.sync_api import expect
+
+from marcomage.games import find_ruleset
+from marcomage.platform.replay import canonical_json
+from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.games import services
+from marcomage.web.games.models import Game, Status
+
+from .helpers import log_in, player
+from .mage_wars_script import scripted
+
+SEED = 139
+NAMES = ("alice", "bob", "carol")
+MW = find_ruleset("mage_wars")
+
+
+def board(page: Any) -> Any:
+    return page.locator("#game-board")
+
+
+def all_at(pages: dict[str, Any], version: int) -> None:
+    for page in pages.values():
+        expect(board(page)).to_have_attribute("data-version", str(version))
+
+
+def click_action(page: Any, action: dict[str, Any]) -> None:
+    """Press the button that posts exactly this action."""
+    value = json.dumps(canonical_json(action))
+    form = page.locator("form.act-form").filter(
+        has=page.locator(f"input[name=action][value={value}]"))
+    expect(form).to_have_count(1)
+    form.locator("button").click()
+
+
+def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
+        new_page: Any) -> None:
+    for name in NAMES:
+        give_starter_decks(player(name), "mage_wars")
+    pages = {name: new_page() for name in NAMES}
+    for name, page in pages.items():
+        log_in(page, name)
+    alice, bob, carol = (pages[name] for name in NAMES)
+
+    alice.goto("/games/")
+    alice.select_option("#system-select", "mage_wars")
+    alice.click("#system-choice button[type=submit]")
+    alice.select_option("#host-seats", "3")
+    alice.click("#host-form button[type=submit]")
+    expect(alice.locator(".hosted.mine")).to_contain_text("1 of 3 players")
+    bob.goto("/games/")
+    expect(bob.locator(".hosted.free")).to_contain_text("Mage Wars")
+    bob.locator(".hosted.free button.join").click()
+    expect(bob.locator(".hosted.mine")).to_contain_text("2 of 3 players")
+    with mock.patch.object(services, "new_seed", return_value=SEED):
+        carol.goto("/games/")
+        carol.locator(".hosted.free button.join").click()
+        expect(board(carol)).to_be_visible()
+    for page in (alice, bob):
+        page.goto(carol.url)
+    for page in pages.values():
+        expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+        expect(page.locator(".mw-area")).to_have_count(3)
+    game_id = int(board(carol).get_attribute("data-game") or 0)
+
+    seen: set[str] = set()
+    version = int(board(carol).get_attribute("data-version") or 0)
+    for _ in range(200):
+        game = Game.objects.get(pk=game_id)
+        if game.status != Status.RUNNING:
+            break
+        state = services.game_state(game)
+        (seat,) = MW.to_act(state)
+        action = scripted(MW.view(state, seat), MW.legal_actions(state, seat))
+        page = pages[NAMES[seat]]
+        expect(page.locator(".turn-mine")).to_have_text("It is your turn")
+        if action["type"] in ("accept", "negate", "deflect"):
+            expect(page.locator(".mw-prompt")).to_contain_text("must answer the curse")
+            seen.add("curse")
+        if action["type"] == "lose":
+            expect(page.locator(".mw-prompt")).to_contain_text("health card(s) to lose")
+        alive = [p.alive for p in state.players]
+        click_action(page, action)
+        version += 1
+        all_at(pages, version)
+        after = services.game_state(Game.objects.get(pk=game_id))
+        if any(before and not now.alive for before, now in zip(alive, after.players, strict=True)):
+            seen.add("death")
+            dead = next(s for s, p in enumerate(after.players) if alive[s] and not p.alive)
+            for other in pages.values():
+                expect(other.locator(f".mw-area[data-seat='{dead}'] .mw-dead")).to_have_text(
+                    "Dead")
+        if any(not before and now.alive for before, now in zip(alive, after.players, strict=True)):
+            seen.add("resurrection")
+        if any(line["text"].startswith("completes") and not line["text"].endswith(
+                ("Temple", "Sanctum", "Spire", "Altar")) for line in after.log[-3:]):
+            seen.add("craft")
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Status.FINISHED
+    assert {"curse", "death", "resurrection", "craft"} <= seen, seen
+    verdicts = []
+    for page in pages.values():
+        expect(board(page)).to_have_attribute("data-finished", "yes")
+        verdicts.append(page.locator(".outcome").inner_text())
+    assert sum(v.startswith("You won") for v in verdicts) == 1, verdicts
+
+    bob.locator("#replay-link").click()
+    bob.wait_for_load_state("load")  # the arrow keys answer once replays.js has run
+    position = bob.locator("#replay-position")
+    expect(position).to_have_attribute("data-step", "0")
+    expect(bob.locator(".mw-replay .mw-area")).to_have_count(3)
+    bob.keyboard.press("ArrowRight")
+    expect(position).to_have_attribute("data-step", "1")
+    bob.click("#replay-last")
+    expect(position).to_have_attribute("data-step", str(version - 1))
+    expect(bob.locator(".mw-replay .replay-outcome")).to_contain_text("Won by")
+    expect(bob.locator(".mw-replay .mw-hand").first).to_be_attached()  # hands face up
+
+
+def test_alice_plays_mage_wars_against_the_computer(page: Any) -> None:
+    give_starter_decks(player("alice"), "mage_wars")
+    log_in(page, "alice")
+    page.goto("/games/?game=mage_wars")
+    page.select_option("#computer-level", "easy")
+    with mock.patch.object(services, "new_seed", return_value=4):
+        page.click("#computer-form button[type=submit]")
+        expect(board(page)).to_be_visible()
+    expect(page.locator(".mw-area")).to_have_count(2)
+    for _ in range(6):
+        expect(board(page)).to_have_class(re.compile(r"\byour-turn\b"))
+        game_id = int(board(page).get_attribute("data-game") or 0)
+        game = Game.objects.get(pk=game_id)
+        before = game.version
+        state = services.game_state(game)
+        action = scripted(MW.view(state, 0), MW.legal_actions(state, 0))
+        if action["type"] == "use_health":
+            action = {"type": "end_turn"}
+        click_action(page, action)
+        expect(board(page)).not_to_have_attribute("data-version", str(before))
+        if Game.objects.get(pk=game_id).status != Status.RUNNING:
+            break
+    game = Game.objects.get(pk=game_id)
+    if game.status == Status.RUNNING:
+        expect(board(page)).to_have_class(re.compile(r"\byour-turn\b"))
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#surrender-button")
+        expect(board(page)).to_have_attribute("data-finished", "yes")
+    steps = {s.seat for s in Game.objects.get(pk=game_id).steps.all()}
+    assert 1 in steps  # the computer moved
