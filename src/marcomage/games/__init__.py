@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from marcomage.platform.protocol import Ruleset
 
+from .arcana.ruleset import RULESET as ARCANA
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
-RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
+RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE, ARCANA.id: ARCANA}
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""
