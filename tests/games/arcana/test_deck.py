@@ -27,10 +27,10 @@ def codes(d: DeckDoc) -> list[str]:
 def test_AR_DECK_1_thirty_to_sixty_cards() -> None:
     assert codes(deck(*FILLER)) == []
     assert codes(deck(*FILLER[:-1])) == ["DECK_TOO_SMALL"]
-    big = FILLER + [("Mist Diviner", 3), ("Seedcaller", 3), ("Ashen Sentry", 3),
-                    ("Tornado", 3), ("Quake", 3), ("Stone Skin", 3), ("Mirror Veil", 3),
-                    ("Flame Drake", 3), ("Grove Stag", 3), ("Tidecaller Serpent", 3),
-                    ("Elder Treant", 1)]
+    big = [*FILLER, ("Mist Diviner", 3), ("Seedcaller", 3), ("Ashen Sentry", 3),
+           ("Tornado", 3), ("Quake", 3), ("Stone Skin", 3), ("Mirror Veil", 3),
+           ("Flame Drake", 3), ("Grove Stag", 3), ("Tidecaller Serpent", 3),
+           ("Elder Treant", 1)]
     problems = RULESET.validate_deck(deck(*big), "standard")
     assert [v.code for v in problems] == ["DECK_TOO_LARGE"]
     assert "61 cards" in problems[0].message
