@@ -66,6 +66,10 @@ def protocol_playouts(games: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
+def make(kind: str, seed: int) -> Bot:
+    return SearchBot(seed) if kind == "search" else RandomBot(seed)
+
+
 def matches(games: int, kinds: tuple[str, str], seed: int = 0) -> dict[str, float]:
     """Games between two kinds of bot ("search" or "random"); the first plays seat i mod 2
     of game i. Wins of the first, draws, the share ended before TURN_LIMIT, mean turns."""
@@ -75,11 +79,8 @@ def matches(games: int, kinds: tuple[str, str], seed: int = 0) -> dict[str, floa
     for i in range(seed, seed + games):
         first = i % 2
 
-        def make(kind: str, salt: int) -> Bot:
-            return SearchBot(i * 2 + salt) if kind == "search" else RandomBot(i * 2 + salt)
-
-        bots: list[Bot] = [make(kinds[1], 1), make(kinds[1], 1)]
-        bots[first] = make(kinds[0], 0)
+        bots: list[Bot] = [make(kinds[1], i * 2 + 1), make(kinds[1], i * 2 + 1)]
+        bots[first] = make(kinds[0], i * 2)
         rec = play_game(RULESET, options, playout_decks(RULESET, i), i, bots)
         out = RULESET.outcome(rec.state)
         assert out is not None

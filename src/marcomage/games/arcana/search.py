@@ -14,7 +14,6 @@ from marcomage.platform.bots import Bot, bot_rng
 from marcomage.platform.rng import Rng
 
 from . import engine
-from .cards import CARDS
 from .hidden import sample_state
 from .state import Game
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 
+from marcomage.games import registered
 from marcomage.web.accounts.forms import LoginForm
 
 from .sections import COMING
@@ -30,5 +33,19 @@ def coming(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
-    """Colours and keyboard shortcuts of the manual."""
-    return render(request, "core/help.html")
+    """Colours and keyboard shortcuts of the manual, then how to play each game system that
+    has a help text of its own (`rulesets/<id>/_help.html`)."""
+    return render(request, "core/help.html", {"game_help": game_help()})
+
+
+def game_help() -> list[tuple[str, str]]:
+    """(name, template) of every game system's "how to play" text, in the site's order."""
+    found = []
+    for ruleset_id, name in registered():
+        template = f"rulesets/{ruleset_id}/_help.html"
+        try:
+            get_template(template)
+        except TemplateDoesNotExist:
+            continue
+        found.append((name, template))
+    return found
