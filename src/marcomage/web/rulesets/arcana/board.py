@@ -209,11 +209,12 @@ GROUPS = (("Respond", {"pass", "activate", "effect", "ward_effect"}),
           ("Phase", {"next_phase", "end_turn", "keep", "redraw"}))
 
 
-def _chain(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+def _chain(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> list[dict[str, Any]]:
     out = []
     for n, link in enumerate(view["chain"], start=1):
         target = f" targeting {_uid_name(view, link['target'])}" if link["target"] else ""
-        out.append({"n": n, "mine": link["seat"] == seat, "seat": link["seat"],
+        who = names[link["seat"]] if link["seat"] < len(names) else f"Player {link['seat'] + 1}"
+        out.append({"n": n, "mine": link["seat"] == seat, "seat": link["seat"], "who": who,
                     "card": card_name(link["card"]), "kind": link["kind"], "target": target})
     return out
 
@@ -233,6 +234,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
             ) -> dict[str, Any]:
     """Both sides (the viewer's at the bottom), the chain, the attack, the prompt and the
     legal choices in words, grouped."""
+    names = [str(getattr(p, "username", "") or f"Player {n + 1}") for n, p in enumerate(players)]
     groups = []
     for title, kinds in GROUPS:
         actions = [{"json": canonical_json(a), "label": label(view, seat, a),
@@ -245,11 +247,18 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
             "them": _side(view, 1 - seat, players[1 - seat] if len(players) > 1 else None,
                           False),
             "me": _side(view, seat, players[seat] if players else None, True),
-            "chain": _chain(view, seat), "attack": _attack(view),
-            "log": list(reversed(view["log"][-20:])),
+            "chain": _chain(view, seat, names), "attack": _attack(view),
+            "log": [named(line, names) for line in reversed(view["log"][-20:])],
             "prompt": prompt(view, seat, legal), "groups": groups,
             "window": view["priority"] >= 0,
         }}
+
+
+def named(line: str, names: Sequence[str]) -> str:
+    """A log line with "Player 1" and "Player 2" replaced by the players' names."""
+    for n, player in enumerate(names[:2]):
+        line = line.replace(f"Player {n + 1}", player)
+    return line
 
 
 def action_from_form(data: Mapping[str, Any]) -> Action:
@@ -259,12 +268,14 @@ def action_from_form(data: Mapping[str, Any]) -> Action:
 
 def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any]:
     """Both sides of the replay view (everything shown, PL-VIEW-4), seat 0 at the bottom."""
+    names = [str(getattr(p, "username", "") or f"Player {n + 1}") for n, p in enumerate(players)]
     return {"arcana": {
         "turn": view["turn"], "phase": PHASES.get(view["phase"], view["phase"]),
         "them": _side(view, 1, players[1] if len(players) > 1 else None, False),
         "me": _side(view, 0, players[0] if players else None, False),
-        "chain": _chain(view, -1), "attack": _attack(view),
-        "log": list(reversed(view["log"][-12:])), "prompt": "", "groups": [],
+        "chain": _chain(view, -1, names), "attack": _attack(view),
+        "log": [named(line, names) for line in reversed(view["log"][-12:])],
+        "prompt": "", "groups": [],
         "window": view["priority"] >= 0}}
 
 
