@@ -10,7 +10,8 @@ Playout i uses the sample decks (seat j takes deck (i + j) mod 2) and the seed i
 move is a uniform pick among the legal actions. "engine" playouts act in place, as the
 search bot's rollouts do; "protocol" playouts go through `apply` (a copy and a legality
 check per action), as the site and the conformance suite do. In --matches the search bot
-plays seat i mod 2 of game i.
+plays seat i mod 2 of game i, and the decks turn every second game (seat j of game i takes
+deck (i // 2 + j) mod 2), so each bot plays both seats with both decks.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def matches(games: int, kinds: tuple[str, str], seed: int = 0) -> dict[str, floa
 
         bots: list[Bot] = [make(kinds[1], i * 2 + 1), make(kinds[1], i * 2 + 1)]
         bots[first] = make(kinds[0], i * 2)
-        rec = play_game(RULESET, options, playout_decks(RULESET, i), i, bots)
+        decks = playout_decks(RULESET, i // 2)
+        rec = play_game(RULESET, options, decks, i, bots)
         out = RULESET.outcome(rec.state)
         assert out is not None
         wins += first in out.winners
@@ -112,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random playouts")
     parser.add_argument("--matches", type=int, default=0, help="games per bot pairing")
+    parser.add_argument("--start", type=int, default=0, help="first game of --matches")
+    parser.add_argument("--pairs", default="search-random,random-random,search-search",
+                        help="bot pairings of --matches, comma-separated")
     parser.add_argument("--write", metavar="FILE", help="write the speed section there")
     args = parser.parse_args(argv)
     pinned = pin_one_core()
@@ -127,10 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     width = max(len(k) for k, _ in rows)
     print("\n".join(f"{k:<{width}}  {v}" for k, v in rows))
     if args.matches:
-        for kinds in (("search", "random"), ("random", "random"), ("search", "search")):
+        for pair in args.pairs.split(","):
+            first, second = pair.split("-")
+            kinds = (first, second)
             n = args.matches if kinds != ("search", "search") else max(1, args.matches // 5)
-            r = matches(n, kinds)
-            print(f"{kinds[0]} vs {kinds[1]}: {n} games, first wins {r['wins']:.0f} "
+            r = matches(n, kinds, args.start)
+            print(f"{kinds[0]} vs {kinds[1]}: games {args.start}-{args.start + n - 1}, "
+                  f"first wins {r['wins']:.0f} "
                   f"({r['wins'] / n:.1%}), draws {r['draws']:.0f}, ended before the cap "
                   f"{r['early']:.1%}, mean {r['turns']:.1f} match turns, {r['seconds']:.0f}s",
                   flush=True)
