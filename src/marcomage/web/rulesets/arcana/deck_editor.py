@@ -21,8 +21,6 @@ from marcomage.web.decks import services as decks
 from marcomage.web.decks.models import Deck
 
 GAME = "arcana"
-DECK_SIZE = f"{MIN_CARDS}-{MAX_CARDS}"
-"""Shown as "n/30-60" in the deck list."""
 FILTERS = {"kind": ("creature", "rune", "ward"), "type": TYPES, "stars": ("1", "2", "3"),
            "rarity": ("common", "rare", "mythic")}
 """The pool's filters and their choices."""
