@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from marcomage.cli import main
+from marcomage.games import find_ruleset
 from marcomage.games.marcomage import CARDS, Action, from_json, push, state_hash, to_json
 from marcomage.games.marcomage.bots import make_bot, new_match
 from marcomage.games.marcomage.golden import read_cases, run_case
@@ -286,7 +287,7 @@ def test_PL_STATE_3_simulated_replays_verify_and_a_tampered_one_drifts(
     done = run("simulate", "--game", "marcomage", "--games", "2", "--jobs", "1", "--seed", "4",
                "--p2", "greedy", "--replays", str(tmp_path), "--no-progress")
     assert done.returncode == 0, done.stderr
-    assert "game: MArcomage (marcomage version 1)" in done.stdout
+    assert f"game: MArcomage (marcomage version {find_ruleset('marcomage').version})" in done.stdout
     assert "bots: seat 0 random, seat 1 greedy" in done.stdout
     files = sorted(tmp_path.glob("*.json"))
     assert [f.name for f in files] == ["0.json", "1.json"]

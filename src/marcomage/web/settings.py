@@ -125,6 +125,7 @@ INSTALLED_APPS = [
     "marcomage.web.messaging",
     "marcomage.web.games",
     "marcomage.web.replays",
+    "marcomage.web.stats",
 ]
 
 MIDDLEWARE = [

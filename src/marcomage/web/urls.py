@@ -16,6 +16,7 @@ urlpatterns = [
     path("messages/", include("marcomage.web.messaging.urls")),
     path("ladder/", include("marcomage.web.scores.urls")),
     path("replays/", include("marcomage.web.replays.urls")),
+    path("stats/", include("marcomage.web.stats.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),
 ]

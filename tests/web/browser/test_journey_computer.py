@@ -75,4 +75,4 @@ def play_and_surrender(page: Any) -> None:
 
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#surrender-button")
-    expect(page.locator(".outcome")).to_contain_text("You lost")
+    expect(page.locator(".outcome")).to_have_text("You surrendered")

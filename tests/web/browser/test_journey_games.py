@@ -207,8 +207,8 @@ def test_hosted_hidden_game_surrender_live(new_page: Any) -> None:
 
     bob.on("dialog", lambda dialog: dialog.accept())
     bob.click("#surrender-button")
-    expect(bob.locator(".outcome")).to_contain_text("You lost")
-    expect(alice.locator(".outcome")).to_contain_text("You won: Opponent has surrendered")
+    expect(bob.locator(".outcome")).to_have_text("You surrendered")
+    expect(alice.locator(".outcome")).to_have_text("bob surrendered: you win")
     expect(alice.locator(".hand-theirs .card-hidden")).to_have_count(0)  # all shown at the end
     alice.keyboard.press("Alt+w")
-    expect(alice.locator(".outcome")).to_contain_text("You won")
+    expect(alice.locator(".outcome")).to_have_text("bob surrendered: you win")

@@ -113,10 +113,12 @@ class GameViewTests(BaseTestCase):
         Game.objects.filter(pk=self.game.pk).update(state=to_json(state))
         self.log_in(self.alice)
         page = self.client.get(f"/games/{self.game.pk}/").content.decode()
-        self.assertIn('class="castle-tower" style="--h: 50"', page)
-        self.assertIn('class="castle-wall" style="--h: 50"', page)
-        self.assertIn('class="castle-tower" style="--h: 100"', page)
-        self.assertIn('class="castle-wall" style="--h: 100"', page)
+        # One unit is one unit of height in the SVG, so the two are to scale with each other.
+        self.assertIn('<rect class="tower" x="15" y="120" width="34" height="50">', page)
+        self.assertIn('<rect class="wall" x="70" y="95" width="24" height="75">', page)
+        self.assertIn('<rect class="tower" x="71" y="70" width="34" height="100">', page)
+        self.assertIn('<rect class="wall" x="26" y="20" width="24" height="150">', page)
+        self.assertIn('aria-label="Tower 50 of 100, wall 75 of 150"', page)
 
     def test_play_over_htmx_answers_with_the_new_board(self) -> None:
         mover, _ = to_move(self.game)
@@ -191,7 +193,7 @@ class GameViewTests(BaseTestCase):
         self.log_in(self.alice)
         html = self.post(f"/games/{self.game.pk}/surrender/",
                          HTTP_HX_REQUEST="true").content.decode()
-        self.assertIn("You lost", html)
+        self.assertIn("You surrendered", html)
         self.assertIn('id="leave-button"', html)
         response = self.post(f"/games/{self.game.pk}/leave/", HTTP_HX_REQUEST="true")
         self.assertEqual(response["HX-Redirect"], "/games/")
@@ -199,7 +201,7 @@ class GameViewTests(BaseTestCase):
         bob = Client()
         bob.force_login(self.bob)
         page = bob.get(f"/games/{self.game.pk}/").content.decode()
-        self.assertIn("You won", page)
+        self.assertIn("alice surrendered: you win", page)
         self.assertIn("has left the game", page)
 
     def test_next_game_and_games_list_show_whose_turn(self) -> None:
@@ -229,7 +231,7 @@ class EndButtonTests(BaseTestCase):
         self.assertIn('id="abort-button"', page)
         self.assertNotIn('id="surrender-button"', page)
         html = self.post(f"/games/{game.pk}/abort/", HTTP_HX_REQUEST="true").content.decode()
-        self.assertIn("Aborted", html)
+        self.assertIn("The game was aborted: no result", html)
 
     def test_the_crossed_swords_light_for_the_player_to_move(self) -> None:
         from marcomage.web.notifications.services import icons_for

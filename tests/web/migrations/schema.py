@@ -15,7 +15,8 @@ def migrate(targets: list[tuple[str, str | None]]) -> Apps:
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
     executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
+    return executor.loader.project_state(
+        [target for target in targets if target[1] is not None]).apps
 
 
 def migrate_to_latest() -> Apps:

@@ -23,10 +23,19 @@ from .schema import migrate, migrate_to_latest, old_user
 
 
 def at_old_games() -> list[tuple[str, str | None]]:
-    """games back at 0002 (today's two-player schema), every other app at its latest."""
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    return [("games", "0002_game_ai_level")] + [(app, name) for app, name in leaves
-                                                 if app != "games"]
+    """games back at 0002 (today's two-player schema), every other app at its latest, except
+    apps whose schema needs a later games migration (statistics): those are unapplied."""
+    graph = MigrationExecutor(connection).loader.graph
+    old = ("games", "0002_game_ai_level")
+    kept = set(graph.forwards_plan(old))
+    targets: list[tuple[str, str | None]] = [old]
+    for app, name in graph.leaf_nodes():
+        if app == "games":
+            continue
+        needs_newer = any(node[0] == "games" and node not in kept
+                          for node in graph.forwards_plan((app, name)))
+        targets.append((app, None) if needs_newer else (app, name))
+    return targets
 
 
 def running_state() -> dict[str, Any]:

@@ -60,7 +60,7 @@ class Turn:
         "card", "extra", "fb", "fg", "fr", "game", "last_me", "last_opp", "me", "me_index",
         "mode", "new_before_me", "new_before_opp", "next_card", "next_player", "opp",
         "prev_changes_me", "prev_changes_opp", "prev_discarded_opp", "prev_discarded_own",
-        "slot",
+        "slot", "slot_open",
     )
 
     def __init__(self, game: Game, slot: int, mode: int) -> None:
@@ -87,6 +87,8 @@ class Turn:
         self.fb = self.fg = self.fr = 1
         self.next_player = 1 - game.current
         self.next_card: int | tuple[int, ...] = DRAW
+        self.slot_open = False
+        """Whether the played slot is an ordinary slot of my hand for the effect (C-FX-12)."""
 
     # --- what the turn knows -------------------------------------------------------
 
@@ -208,6 +210,16 @@ class Turn:
         player.new[slot] = True
         player.revealed[slot] = False
         return old
+
+    def refill_first(self) -> None:
+        """Draw the played slot's replacement now, from my deck by the normal draw with
+        anti-flood, and skip the end-of-turn refill (C-FX-12): for the rest of the effect the
+        played slot holds that fresh card and is an ordinary slot of my hand."""
+        me, slot = self.me, self.slot
+        me.hand[slot] = draw.from_deck(self.game.rng, me.deck, me.hand, slot)
+        me.new[slot] = True
+        self.next_card = KEEP
+        self.slot_open = True
 
     def pick_from(self, player: Player, ids: Sequence[int], slot: int) -> int:
         """A card from a list for a slot of `player`'s hand, with anti-flood (C-DRAW-5)."""

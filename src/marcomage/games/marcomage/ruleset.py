@@ -178,7 +178,8 @@ class MArcomage:
 
     id = "marcomage"
     name = "MArcomage"
-    version = 1
+    version = 2
+    """2: the cards of chance follow C-FX-12..17 (games of version 1 replay as stale)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({"standard": Format(
         "standard", "Standard",

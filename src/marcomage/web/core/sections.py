@@ -24,6 +24,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("forum", "Forum", "/forum/", "The forum arrives with its own section."),
     Section("concepts", "Concepts", "/concepts/", "Card concepts arrive with their section."),
     Section("replays", "Replays", "/replays/"),
+    Section("stats", "Statistics", "/stats/"),
     Section("settings", "Settings", "/settings/"),
     Section("help", "Help", "/help/"),
 )

@@ -26,19 +26,40 @@ LOG_LINES = 20
 END_WORDS = {"surrender": "Surrender", "abort": "Aborted game", "abandon": "Abandoned game"}
 
 
-def _outcome(doc: dict[str, Any] | None, seat: int, board: Any) -> dict[str, str] | None:
-    """The end of the game from the viewer's side."""
-    if doc is None:
+def _outcome(game: Game, seat: int, board: Any) -> dict[str, str] | None:
+    """The end of the game in words from the viewer's side: "You won: Tower destruction
+    victory", "bob surrendered: you win", "You surrendered", "Draw", "Aborted"."""
+    if game.outcome is None:
         return None
-    outcome = Outcome.from_json(doc)
-    if not outcome.winners:
-        verdict = "Aborted" if outcome.end_type.lower() == "abort" else "Draw"
-    else:
-        verdict = "You won" if seat in outcome.winners else "You lost"
+    outcome = Outcome.from_json(game.outcome)
     how_it_ended = getattr(board, "how_it_ended", None)
     how = (how_it_ended(outcome.end_type) if how_it_ended is not None
            else END_WORDS.get(outcome.end_type, outcome.end_type.replace("_", " ").capitalize()))
-    return {"verdict": verdict, "how": how, "end_type": outcome.end_type}
+    end = outcome.end_type.lower()
+    won = seat in outcome.winners
+    if end == "abort":
+        text = "The game was aborted: no result"
+    elif not outcome.winners:
+        text = "Draw" if how.lower() == "draw" else f"Draw: {how}"
+    elif end == "surrender":
+        quitter = game.steps.filter(kind=StepKind.SURRENDER).order_by("-index").first()
+        text = "You surrendered" if not won else (
+            f"{_seat_name(game, quitter.seat if quitter else None)} surrendered: you win")
+    elif end == "abandon":
+        text = ("Your opponent fled the battlefield: you win" if won
+                else "You left the battlefield: you lose")
+    else:
+        text = f"{'You won' if won else 'You lost'}: {how}"
+    verdict = "Aborted" if end == "abort" else "Draw" if not outcome.winners else (
+        "You won" if won else "You lost")
+    return {"verdict": verdict, "how": how, "end_type": outcome.end_type, "text": text}
+
+
+def _seat_name(game: Game, number: int | None) -> str:
+    for s in game.seat_list():
+        if s.number == number:
+            return s.user.username if s.user else f"seat {number}"
+    return "Your opponent"
 
 
 def step_log(game: Game, seat: int) -> list[str]:
@@ -97,7 +118,7 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
         "round": game.round,
         "your_turn": your_turn,
         "finished": finished,
-        "outcome": _outcome(game.outcome, seat.number, board),
+        "outcome": _outcome(game, seat.number, board),
         "seat_rows": [{"number": s.number, "name": s.user.username if s.user else "",
                        "mine": s.number == seat.number, "to_act": s.to_act, "left": s.left}
                       for s in game.seat_list()],

@@ -298,8 +298,24 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game screen."""
     game = _my_game(request, game_id)
     context = board_context(game, request.user)
-    context.update(chat_length=CHAT_LENGTH, note_length=NOTE_LENGTH, oob=False)
+    context.update(chat_length=CHAT_LENGTH, note_length=NOTE_LENGTH, oob=False,
+                   my_games=_game_list(request.user),
+                   hand_anchor=getattr(board_of(game.ruleset), "HAND_ANCHOR", "game-board"))
     return render(request, "games/game.html", context)
+
+
+def _game_list(user: Any) -> list[dict[str, Any]]:
+    """The player's games for the in-game list (the manual's game list): opponent and whether
+    it is his turn, so he switches game without leaving the board."""
+    found = []
+    for game in services.visible_games(user)[:30]:
+        seat = game.seat_of(user)
+        if seat is None:
+            continue
+        found.append({"pk": game.pk, "label": f"{game.opponent_name(seat)} "
+                      f"({services.ruleset_of(game).name})",
+                      "mine_to_act": seat.to_act and game.status == Status.RUNNING})
+    return found
 
 
 def _board(request: HttpRequest, game_id: int, notice: str = "") -> HttpResponse:

@@ -13,7 +13,7 @@ import pytest
 
 from marcomage.games.marcomage.cards import CARDS, KW, PURIFIED_ASHES, RARE, UNCOMMON, card_ids
 from marcomage.games.marcomage.state import Game, Player
-from tests.games.marcomage.builders import GOBLIN, duel, play
+from tests.games.marcomage.builders import DECK, GOBLIN, duel, play
 
 RARES = card_ids(RARE)[:7]
 FANATIC = 340
@@ -23,6 +23,7 @@ KNIGHT = 7  # Soldier, Charge (5 recruits)
 BARBARIAN = 45
 WISP = 257  # Burning
 SEEDS = range(1, 21)
+DECK_CARDS = {c for pool in DECK for c in pool}
 
 
 def run(card: int, *, me: dict[str, Any] | None = None, opp: dict[str, Any] | None = None,
@@ -87,27 +88,41 @@ def test_250_dragon_whelp_surplus_hits_tower() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_251_tribute_each_player_discards_three_non_rare(seed: int) -> None:
-    """Own slots 2..8 and the enemy's 8: rares stay, exactly 3 non-rares are discarded
-    and refilled without rares (C-DRAW-9, C-FX-6)."""
+    """Rares stay; each player loses 3 non-rare cards, refilled without rares (C-DRAW-9,
+    C-FX-6). The played slot, refilled first, is one of my candidates (C-FX-12): when it
+    is chosen, only 2 of my other cards go, and it never enters a pile (C-DISC-2)."""
     game = run(251, seed=seed, me=dict(hand=hand(GOBLIN, *RARES[:3])),
                opp=dict(hand=hand(*RARES[3:6])))
     me, opp = sides(game)
     assert me.hand[1:4] == list(RARES[:3]) and opp.hand[:3] == list(RARES[3:6])
     mine = [s for s in new_slots(me) if s != 1]
     theirs = new_slots(opp)
-    assert len(mine) == 3 and all(s >= 5 for s in mine)
+    assert len(mine) in (2, 3) and all(s >= 5 for s in mine)
     assert len(theirs) == 3 and all(s >= 4 for s in theirs)
     assert all(CARDS[p.hand[s - 1]].rarity != RARE for p, ss in ((me, mine), (opp, theirs))
                for s in ss)
-    assert me.discarded_own == [GOBLIN] * 3 and me.discarded_opp == [GOBLIN] * 3
+    assert me.discarded_own == [GOBLIN] * len(mine) and me.discarded_opp == [GOBLIN] * 3
 
 
-def test_251_tribute_up_to_three() -> None:
-    """With only 2 non-rare cards besides the played one, just those 2 go."""
-    game = run(251, me=dict(hand=[GOBLIN, *RARES[:5], GOBLIN, GOBLIN]),
+def test_251_tribute_the_refilled_played_slot_can_be_discarded() -> None:
+    """C-FX-12: over many seeds the played slot's fresh card is sometimes one of the three."""
+    mine = []
+    for seed in range(1, 41):
+        me, _ = sides(run(251, seed=seed, me=dict(hand=hand(GOBLIN, *RARES[:3]))))
+        mine.append(len(me.discarded_own))
+    assert set(mine) == {2, 3}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_251_tribute_both_discard_the_same_number(seed: int) -> None:
+    """C-FX-17: min(3, my non-rare slots, the enemy's): the enemy has one non-rare card, so
+    I lose only one too (the fresh card of the played slot or one of my two Goblins)."""
+    game = run(251, seed=seed, me=dict(hand=[GOBLIN, *RARES[:5], GOBLIN, GOBLIN]),
                opp=dict(hand=[*RARES[:7], GOBLIN]))
     me, opp = sides(game)
-    assert new_slots(me) == [1, 7, 8] and new_slots(opp) == [8]
+    assert new_slots(opp) == [8] and me.discarded_opp == [GOBLIN]
+    assert new_slots(me)[0] == 1 and len(new_slots(me)) <= 2
+    assert me.discarded_own in ([], [GOBLIN])
     assert me.hand[1:6] == list(RARES[:5]) and opp.hand[:7] == list(RARES[:7])
 
 
@@ -123,15 +138,26 @@ def test_252_black_market_switches_three_non_rare(seed: int) -> None:
                opp=dict(hand=[*THEIRS, *RARES[3:6]]))
     me, opp = sides(game)
     assert me.hand[5:] == list(RARES[:3]) and opp.hand[5:] == list(RARES[3:6])
-    got = [c for c in me.hand[1:5] if c in THEIRS]
-    gave = [c for c in opp.hand[:5] if c in MINE]
+    got = [c for c in me.hand[:5] if c in THEIRS]
+    gave = [c for c in opp.hand[:5] if c not in THEIRS]
     assert len(got) == 3 and len(gave) == 3
-    kept_mine = [c for c in me.hand[1:5] if c in MINE]
+    # The played slot is refilled first and is one of my candidates (C-FX-12).
+    fresh = [c for c in gave if c not in MINE]
+    assert len(fresh) <= 1 and all(c in DECK_CARDS for c in fresh)
     kept_theirs = [c for c in opp.hand[:5] if c in THEIRS]
-    assert sorted([*kept_mine, *gave]) == sorted(MINE)
     assert sorted([*kept_theirs, *got]) == sorted(THEIRS)
     # Switched slots carry their new owner's flag (C-FLAG-2).
-    assert len([s for s in new_slots(me) if s != 1]) == 3 and len(new_slots(opp)) == 3
+    assert len(new_slots(opp)) == 3
+
+
+def test_252_black_market_can_hand_over_the_fresh_card() -> None:
+    """C-FX-12: over many seeds the enemy sometimes receives my played slot's new card."""
+    handed = 0
+    for seed in range(1, 41):
+        _, opp = sides(run(252, seed=seed, me=dict(hand=[GOBLIN, *MINE, *RARES[:3]]),
+                           opp=dict(hand=[*THEIRS, *RARES[3:6]])))
+        handed += any(c in DECK_CARDS for c in opp.hand[:5])
+    assert 0 < handed < 40
 
 
 def test_252_black_market_up_to_three() -> None:
@@ -139,8 +165,9 @@ def test_252_black_market_up_to_three() -> None:
     game = run(252, me=dict(hand=[GOBLIN, *MINE, *RARES[:3]]),
                opp=dict(hand=[THEIRS[0], *RARES[:7]]))
     me, opp = sides(game)
-    assert opp.hand[0] in MINE and opp.hand[1:] == list(RARES[:7])
-    assert sum(c == THEIRS[0] for c in me.hand[1:5]) == 1
+    assert (opp.hand[0] in MINE or opp.hand[0] in DECK_CARDS)
+    assert opp.hand[1:] == list(RARES[:7])
+    assert sum(c == THEIRS[0] for c in me.hand[:5]) == 1
 
 
 # --- 256 Bronze golem --------------------------------------------------------------
@@ -563,20 +590,28 @@ def test_340_fanatic_else_attacks_6() -> None:
 # --- 342 Heresy --------------------------------------------------------------------
 
 def test_342_heresy_discards_only_non_rare() -> None:
-    """The one non-rare card is discarded; rares stay (refill NR, C-DRAW-9). Its
-    replacement is Holy or becomes a Fanatic."""
+    """Rares stay. The discarded card is the Holy one or the played slot's fresh card
+    (C-FX-12, never in a pile); a refill is never rare (NR, C-DRAW-9) and a non-Holy one
+    becomes a Fanatic."""
+    piles = set()
     for seed in SEEDS:
         me, _ = sides(run(342, seed=seed, me=dict(hand=[GOBLIN, *RARES[:6], 331])))
         assert me.hand[1:7] == list(RARES[:6])
-        assert me.discarded_own == [331]
-        assert CARDS[me.hand[7]].has(KW.HOLY) and CARDS[me.hand[7]].rarity != RARE
+        assert me.discarded_own in ([], [331])
+        piles.add(tuple(me.discarded_own))
+        if me.discarded_own:
+            assert CARDS[me.hand[7]].rarity != RARE
+            assert CARDS[me.hand[7]].has(KW.HOLY) or me.hand[7] == FANATIC
+        else:
+            assert me.hand[7] == 331
+    assert piles == {(), (331,)}
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_342_heresy_three_fanatics(seed: int) -> None:
     me, _ = sides(run(342, seed=seed))
-    assert me.hand[1:].count(FANATIC) == 3
-    assert len(new_slots(me)) in (4, 5)  # played slot, 3 Fanatics, maybe the discard
+    assert me.hand.count(FANATIC) == 3  # the played slot may be one (C-FX-12)
+    assert 3 <= len(new_slots(me)) <= 5  # played slot (maybe a Fanatic), Fanatics, discard
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -584,7 +619,8 @@ def test_342_heresy_spares_holy_cards(seed: int) -> None:
     me, _ = sides(run(342, seed=seed, me=dict(hand=[GOBLIN, *RARES[:5], 331, 332])))
     assert me.hand[1:6] == list(RARES[:5])
     kept = [c for c in me.hand[6:] if c in (331, 332)]
-    assert len(kept) == 1  # the other was discarded
+    # The other was discarded, or the fresh card of the played slot was (C-FX-12).
+    assert len(kept) == 2 - len(me.discarded_own)
 
 
 # --- 349 Reuse the rubble ----------------------------------------------------------
@@ -738,10 +774,12 @@ def test_365_dont_be_hasty_quick_discarded_does_not_count() -> None:
 
 
 def test_365_dont_be_hasty_hits_me_on_my_extra_turn() -> None:
+    """C-FX-13: the played card is new, so it is among "all new cards" and paid for; it
+    enters no pile (C-DISC-2)."""
     game = run(365, slot=1, me_new=(1, 3, 4), me=dict(history=[(NECROMANCY, 0, True)]))
     me, opp = sides(game)
-    assert me.discarded_own == [GOBLIN, GOBLIN]  # slots 3 and 4, not the played slot
-    assert stock(me) == (15 - 2 + 3, 5 - 2 + 3, 10 - 2 + 3)
+    assert me.discarded_own == [GOBLIN, GOBLIN]  # slots 3 and 4
+    assert stock(me) == (15 - 3 + 3, 5 - 3 + 3, 10 - 3 + 3)
     assert stock(opp) == (15, 5, 10)
 
 

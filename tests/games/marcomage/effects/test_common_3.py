@@ -564,9 +564,10 @@ def test_458_dark_warrior_attack_is_enemy_lowest_resource_within_6_to_12(
 
 # --- 459 Dark flame --------------------------------------------------------------------
 
-def test_459_dark_flame_discards_my_common_zero_cost_cards() -> None:
-    """Common zero cost only: Goblin costs 1, Ancient ruins is Uncommon. C-DISC-2 lists
-    them in slot order; the enemy hand is not touched."""
+def test_459_dark_flame_discards_common_zero_cost_cards_from_both_hands() -> None:
+    """Common zero cost only: Goblin costs 1, Ancient ruins is Uncommon. No hand is named,
+    so both hands, mine first (C-FX-14); C-DISC-2 lists them in slot order and every
+    refill is no-rare (C-DRAW-9)."""
     cards = [459, SEARING_FIRE, CARAVAN, GOBLIN, ANCIENT_RUINS, SEARING_FIRE, BATTERING_RAM,
              GOBLIN]
     for seed in SEEDS:
@@ -577,7 +578,9 @@ def test_459_dark_flame_discards_my_common_zero_cost_cards() -> None:
         kept = [me.hand[i] for i in (3, 4, 6, 7)]
         assert kept == [GOBLIN, ANCIENT_RUINS, BATTERING_RAM, GOBLIN]
         assert all(CARDS[me.hand[i]].rarity != RARE for i in (1, 2, 5))  # C-DRAW-9
-        assert opp.hand == hand(SEARING_FIRE, CARAVAN)
+        assert me.discarded_opp == [SEARING_FIRE, CARAVAN]
+        assert new_slots(opp) == [1, 2] and opp.hand[2:] == [GOBLIN] * 6
+        assert all(CARDS[c].rarity != RARE for c in opp.hand[:2])
 
 
 def test_459_dark_flame_nothing_to_discard() -> None:
@@ -752,6 +755,20 @@ def test_489_imp_cache_tied_highest_one_at_random() -> None:
         assert stock in ((7, 10, 7), (10, 7, 7))
         seen.add(stock)
     assert len(seen) == 2
+
+
+def test_489_imp_cache_both_chosen_before_either_change() -> None:
+    """C-FX-15: 10, 10, 10 after the cost: highest and lowest are drawn independently
+    among the three ties from the values before the change, so the same resource is
+    picked twice (net 0) a third of the time, else one resource -3 and another +3."""
+    outcomes = []
+    for seed in MANY_SEEDS:
+        me, _ = run(489, dict(bricks=12, gems=10, recruits=10), seed=seed)
+        outcomes.append((me.bricks - 3, me.gems - 3, me.recruits - 3))
+    assert all(sorted(o) in ([10, 10, 10], [7, 10, 13]) for o in outcomes)
+    same = sum(o == (10, 10, 10) for o in outcomes)
+    assert 40 <= same <= 95  # about 1/3 of 200
+    assert len(set(outcomes)) == 7
 
 
 # --- 490 Magic portal ------------------------------------------------------------------

@@ -58,13 +58,20 @@ def dragon_whelp(t: Turn) -> None:
 
 @effect(251)  # Tribute
 def tribute(t: Turn) -> None:
-    for p in (t.me, t.opp):
-        for slot in random_slots(t, slots_where(t, p, not_rare), 3):
+    """Both players discard the same number of cards, the played slot refilled first
+    (C-FX-12, C-FX-17)."""
+    t.refill_first()
+    mine, theirs = slots_where(t, t.me, not_rare), slots_where(t, t.opp, not_rare)
+    n = min(3, len(mine), len(theirs))
+    for p, slots in ((t.me, mine), (t.opp, theirs)):
+        for slot in random_slots(t, slots, n):
             t.discard(p, slot)
 
 
 @effect(252)  # Black market
 def black_market(t: Turn) -> None:
+    """The played slot is refilled first and may change hands too (C-FX-12)."""
+    t.refill_first()
     mine = slots_where(t, t.me, not_rare)
     theirs = slots_where(t, t.opp, not_rare)
     n = min(3, len(mine), len(theirs))
@@ -306,6 +313,8 @@ def fanatic(t: Turn) -> None:
 
 @effect(342)  # Heresy
 def heresy(t: Turn) -> None:
+    """The played slot is refilled first and may be discarded or replaced (C-FX-12)."""
+    t.refill_first()
     for slot in random_slots(t, slots_where(t, t.me, not_rare), 1):
         t.discard(t.me, slot)
     targets = slots_where(t, t.me, lambda c: not_rare(c) and not c.has(KW.HOLY))
@@ -386,7 +395,7 @@ def judge(t: Turn) -> None:
 def dont_be_hasty(t: Turn) -> None:
     for p in (t.me, t.opp):
         if played_last_round(p, KW.QUICK):
-            new = [i for i in range(HAND_SIZE) if p.new[i] and not (p is t.me and i == t.slot)]
+            new = [i for i in range(HAND_SIZE) if p.new[i]]  # the played slot too (C-FX-13)
             t.stock(p, -discard_all(t, p, new))
 
 

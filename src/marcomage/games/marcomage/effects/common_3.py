@@ -17,10 +17,12 @@ from .patterns import (
     RESOURCE_OF,
     RESOURCES,
     add,
+    discard_all,
     discard_selected,
     gain_cost_share,
     hand_count,
     highest,
+    highest_and_lowest,
     is_common,
     lowest,
     multiply_production,
@@ -232,8 +234,9 @@ def dark_warrior(t: Turn) -> None:
 
 @effect(459)  # Dark flame
 def dark_flame(t: Turn) -> None:
-    for slot in slots_where(t, t.me, lambda c: is_common(c) and c.cost_total == 0):
-        t.discard(t.me, slot)
+    """No hand named: both hands, mine first (C-FX-14)."""
+    for p in (t.me, t.opp):
+        discard_all(t, p, slots_where(t, p, lambda c: is_common(c) and c.cost_total == 0))
 
 
 @effect(460)  # Work in progress
@@ -305,8 +308,9 @@ def magic_sanctuary(t: Turn) -> None:
 @effect(489)  # Imp cache
 def imp_cache(t: Turn) -> None:
     t.me.wall += 4
-    add(t.me, highest(t, t.me, RESOURCES), -3)
-    add(t.me, lowest(t, t.me, RESOURCES), 3)
+    high, low = highest_and_lowest(t, t.me, RESOURCES)  # C-FX-15
+    add(t.me, high, -3)
+    add(t.me, low, 3)
 
 
 @effect(490)  # Magic portal

@@ -102,6 +102,13 @@ def highest(t: Turn, player: Player, names: Sequence[str]) -> str:
     return names[random_tied(t, values, max(values))]
 
 
+def highest_and_lowest(t: Turn, player: Player, names: Sequence[str]) -> tuple[str, str]:
+    """"Highest X ... lowest X" in one card: both chosen from the values before either
+    changes, each among its own ties and independently, so with three equal values both
+    may name the same one (C-FX-15)."""
+    return highest(t, player, names), lowest(t, player, names)
+
+
 def multiply_production(t: Turn, resource: str, factor: int) -> None:
     """"<Resource> production xN" for one resource this turn (C-PROD-2), e.g. 465
     "Lowest resource production x3"; for a facility pass RESOURCE_OF[facility]."""
@@ -167,11 +174,10 @@ def hand_count(player: Player, fits: Callable[[Card], bool]) -> int:
 
 def slots_where(t: Turn, player: Player, fits: Callable[[Card], bool]) -> list[int]:
     """The slots (0-based) of `player`'s hand whose card fits, as targets to discard or
-    replace: never the played slot, which the refill fills anyway (C-SLOT-1)."""
-    return [
-        i for i, c in enumerate(player.hand)
-        if fits(CARDS[c]) and not (player is t.me and i == t.slot)
-    ]
+    replace: never the played slot, which the refill fills anyway (C-SLOT-1), unless the
+    effect refilled it first (C-FX-12)."""
+    played = t.slot if player is t.me and not t.slot_open else -1
+    return [i for i, c in enumerate(player.hand) if i != played and fits(CARDS[c])]
 
 
 def players_by(
@@ -222,11 +228,14 @@ def discard_selected(t: Turn) -> None:
         t.discard(t.me, t.selected)
 
 
-def discard_all(t: Turn, player: Player, slots: Sequence[int]) -> int:
+def discard_all(
+    t: Turn, player: Player, slots: Sequence[int], *, different: bool = False
+) -> int:
     """"Discards <these cards> from hand": each slot is refilled from its owner's deck
-    (C-FX-6); returns how many went, for "... for each card discarded"."""
+    (C-FX-6), by the "different" draw where the card asks for it (C-FX-16); returns how
+    many went, for "... for each card discarded"."""
     for slot in slots:
-        t.discard(player, slot)
+        t.discard(player, slot, different=different)
     return len(slots)
 
 

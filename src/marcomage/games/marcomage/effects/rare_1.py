@@ -9,7 +9,7 @@ Swift card (C-DRAW-9..11, `Turn.refill_no_rare`).
 from __future__ import annotations
 
 from ..cards import KW, RARE, effect
-from ..context import KEEP, Turn, ids_where
+from ..context import Turn, ids_where
 from ..state import ATTRIBUTES, HAND_SIZE, Player
 from .patterns import (
     NON_COMMON,
@@ -284,16 +284,15 @@ def trebuchet(t: Turn) -> None:
 
 @effect(152)  # Micramix
 def micramix(t: Turn) -> None:
-    """All eight slots change hands (each gets its new owner's NEW flag, C-FLAG-2). The
-    played card leaves play, so the enemy's slot that would receive it is refilled from
-    the enemy's deck; the played slot keeps the enemy card it received (no draw)."""
+    """All eight slots change hands, each with its new owner's NEW flag (C-FLAG-2). The
+    played slot is refilled first from my deck, so the enemy receives that fresh card and
+    I keep the enemy's card there (C-FX-12)."""
     me, opp = t.me, t.opp
+    t.refill_first()
     mine, theirs = me.hand[:], opp.hand[:]
     for slot in range(HAND_SIZE):
         t.replace(me, slot, theirs[slot])
         t.replace(opp, slot, mine[slot])
-    t.discard(opp, t.slot)
-    t.next_card = KEEP
 
 
 @effect(156)  # Magic barrier

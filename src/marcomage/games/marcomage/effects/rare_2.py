@@ -23,8 +23,7 @@ from .patterns import (
     destroy_resources,
     discard_all,
     has,
-    highest,
-    lowest,
+    highest_and_lowest,
     mentions_keyword,
     random_one,
     random_slots,
@@ -149,7 +148,7 @@ def kings_elite_guard(t: Turn) -> None:
 def word_of_power(t: Turn) -> None:
     slot = t.selected  # C-FX-5: a slot of the enemy hand, and the matching one of mine
     t.replace(t.me, slot, t.opp.hand[slot])
-    t.discard(t.opp, slot)
+    t.discard(t.opp, slot, different=True)  # C-FX-16
 
 
 @effect(283)  # Return to the beginning
@@ -386,8 +385,9 @@ def imperial_army(t: Turn) -> None:
 @effect(450)  # White shrine
 def white_shrine(t: Turn) -> None:
     t.me.tower += 10
-    add(t.me, highest(t, t.me, FACILITIES), 1)
-    add(t.me, lowest(t, t.me, FACILITIES), 2)
+    high, low = highest_and_lowest(t, t.me, FACILITIES)  # C-FX-15
+    add(t.me, high, 1)
+    add(t.me, low, 2)
 
 
 @effect(453)  # Ancient sage
@@ -426,8 +426,8 @@ def market_week(t: Turn) -> None:
         "Merchant", "Caravan", "Wealth", "Merchant ship", "Fair trade", "Greed is good",
         "Prosperity", "Bank",
     ))
-    for r in RESOURCES:
-        add(t.me, r, -div_round(getattr(t.me, r), 2))
+    for r in RESOURCES:  # "Halves your stock": round(x/2), half up (C-FX-17)
+        setattr(t.me, r, div_round(getattr(t.me, r), 2))
 
 
 @effect(482)  # Wicked Ritual

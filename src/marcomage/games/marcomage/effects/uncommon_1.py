@@ -208,7 +208,7 @@ def magical_steel(t: Turn) -> None:
 def samurai(t: Turn) -> None:
     targets = slots_where(t, t.opp, lambda c: c.kw != 0)
     if targets:
-        gone = CARDS[t.discard(t.opp, random_one(t, targets))]
+        gone = CARDS[t.discard(t.opp, random_one(t, targets), different=True)]  # C-FX-16
         gain_cost_share(t.me, gone, 1, SAMURAI_MAX)
 
 

@@ -12,7 +12,7 @@ from marcomage.platform.rounding import div_round
 
 from ..cards import CARDS, COMMON, DRAGON_EGG, KW, RARE, UNCOMMON, effect
 from ..context import KEEP, Turn, card_named, ids_named, ids_where
-from ..state import HAND_SIZE
+from ..state import HAND_SIZE, Player
 from .patterns import (
     FACILITIES,
     NON_COMMON,
@@ -32,7 +32,6 @@ from .patterns import (
     not_rare,
     played_last_round,
     players_by,
-    random_one,
     random_slots,
     random_tied,
     replace_from,
@@ -136,7 +135,7 @@ def reserve_forces(t: Turn) -> None:
 
 @effect(270)  # Intrigue
 def intrigue(t: Turn) -> None:
-    t.discard(t.opp, t.selected)
+    t.discard(t.opp, t.selected, different=True)  # C-FX-16
 
 
 @effect(276)  # Border fortress
@@ -211,11 +210,16 @@ def obsidian_gargoyle(t: Turn) -> None:
 
 @effect(307)  # Necromancy amplifier
 def necromancy_amplifier(t: Turn) -> None:
-    undead = slots_where(t, t.me, has(KW.UNDEAD))
-    uncommons = [i for i in undead if CARDS[t.me.hand[i]].rarity == UNCOMMON]
-    commons = [i for i in undead if CARDS[t.me.hand[i]].rarity == COMMON]
-    replace_from(t, t.me, random_slots(t, uncommons, 1), ids_where(KW.UNDEAD, (RARE,)))
-    replace_from(t, t.me, commons, ids_where(KW.UNDEAD, (UNCOMMON,)))
+    """Slot by slot: each Common Undead becomes an Uncommon one, and the first Uncommon
+    Undead a Rare one (C-FX-17); every upgraded slot is flagged new (C-FLAG-7)."""
+    upgraded_uncommon = False
+    for slot in slots_where(t, t.me, has(KW.UNDEAD)):
+        rarity = CARDS[t.me.hand[slot]].rarity
+        if rarity == COMMON:
+            replace_from(t, t.me, [slot], ids_where(KW.UNDEAD, (UNCOMMON,)))
+        elif rarity == UNCOMMON and not upgraded_uncommon:
+            replace_from(t, t.me, [slot], ids_where(KW.UNDEAD, (RARE,)))
+            upgraded_uncommon = True
 
 
 @effect(308)  # Mud elemental
@@ -257,7 +261,9 @@ def tartarus_gate(t: Turn) -> None:
 
 @effect(316)  # Lich
 def lich(t: Turn) -> None:
-    discarded = CARDS[t.discard(t.opp, t.random(HAND_SIZE))]
+    """The enemy card at the selected position goes, refilled by the different draw
+    (C-FX-16, C-FX-17)."""
+    discarded = CARDS[t.discard(t.opp, t.selected, different=True)]
     select_replace(t, ids_where(KW.UNDEAD, (discarded.rarity,)))
 
 
@@ -377,6 +383,8 @@ def overpower(t: Turn) -> None:
 
 @effect(347)  # Call of the wilds
 def call_of_the_wilds(t: Turn) -> None:
+    """The played slot is refilled first and counts like any other slot (C-FX-12)."""
+    t.refill_first()
     tame = slots_where(t, t.me, lambda c: not c.kw & KW.BEAST)
     replace_from(t, t.me, tame, ids_where(KW.BEAST))
     t.stock(t.me, -2 * len(tame))
@@ -461,7 +469,7 @@ def corpses_behemoth(t: Turn) -> None:
 
 @effect(373)  # Sphinx
 def sphinx(t: Turn) -> None:
-    discarded = CARDS[t.discard(t.opp, t.selected)]
+    discarded = CARDS[t.discard(t.opp, t.selected, different=True)]  # C-FX-16
     if t.count(KW.UNLIVING) > 3:
         gain_cost_share(t.me, discarded, 2, 20)
 
@@ -507,8 +515,8 @@ def sharpshooters(t: Turn) -> None:
 def sheath_your_swords(t: Turn) -> None:
     peaceful = ids_named("Merchant", "Caravan", "Palisade wall")
     warlike = has(KW.BARBARIAN | KW.BRIGAND | KW.SOLDIER)
-    for slot in slots_where(t, t.me, warlike):
-        t.replace(t.me, slot, random_one(t, peaceful))
+    for p in (t.me, t.opp):  # no hand named: both hands, mine first (C-FX-14)
+        replace_from(t, p, slots_where(t, p, warlike), peaceful)  # with anti-flood (C-FX-16)
 
 
 @effect(388)  # Greed is good
@@ -541,7 +549,7 @@ def war_elephant(t: Turn) -> None:
 def bounty_hunter(t: Turn) -> None:
     t.attack(13)
     for slot in random_slots(t, slots_where(t, t.opp, has(KW.LEGEND)), 1):
-        t.discard(t.opp, slot)
+        t.discard(t.opp, slot, different=True)  # C-FX-16
         t.opp.magic -= 1
 
 
@@ -550,7 +558,7 @@ def dragon_slayer(t: Turn) -> None:
     t.attack(16)
     rare_dragon = slots_where(t, t.opp, lambda c: c.rarity == RARE and c.kw & KW.DRAGON != 0)
     for slot in random_slots(t, rare_dragon, 1):
-        t.discard(t.opp, slot)
+        t.discard(t.opp, slot, different=True)  # C-FX-16
         t.next_card = DRAGON_EGG
 
 
@@ -564,12 +572,13 @@ def hungry_dead(t: Turn) -> None:
 
 @effect(414)  # Mediator
 def mediator(t: Turn) -> None:
-    discarded = CARDS[t.discard(t.opp, t.selected)]
+    """The cost is always paid; each resource it takes below 0 costs its facility 1
+    (the resource itself is clamped at the limits step) (C-FX-16, C-FX-17)."""
+    discarded = CARDS[t.discard(t.opp, t.selected, different=True)]
     costs = (discarded.bricks, discarded.gems, discarded.recruits)
     for resource, facility, cost in zip(RESOURCES, FACILITIES, costs, strict=True):
-        if getattr(t.me, resource) >= cost:
-            add(t.me, resource, -cost)
-        else:
+        add(t.me, resource, -cost)
+        if getattr(t.me, resource) < 0:
             add(t.me, facility, -1)
 
 
@@ -610,8 +619,11 @@ def ice_queen(t: Turn) -> None:
 
 @effect(429)  # Valley of thousand rivers
 def valley_of_thousand_rivers(t: Turn) -> None:
-    fits = has(KW.ALLIANCE | KW.LEGEND | KW.MAGE)
-    for p in players_by(t, lambda p: hand_count(p, fits), max):
+    """Counted per keyword: a card with two of them counts twice (C-FX-17)."""
+    def keywords(p: Player) -> int:
+        return sum(t.count(kw, p) for kw in (KW.ALLIANCE, KW.LEGEND, KW.MAGE))
+
+    for p in players_by(t, keywords, max):
         add(p, lowest(t, p, FACILITIES), 1)
 
 
@@ -637,7 +649,7 @@ def moon_priestess(t: Turn) -> None:
         high = slots.pop(random_tied(t, costs, max(costs)))
         costs = [CARDS[p.hand[i]].cost_total for i in slots]
         low = slots[random_tied(t, costs, min(costs))]
-        discard_all(t, p, [high, low])
+        discard_all(t, p, [high, low], different=p is t.opp)  # C-FX-16
 
 
 @effect(436)  # Watchtower
@@ -746,6 +758,7 @@ def mysterious_egg(t: Turn) -> None:
 def pirate_bay(t: Turn) -> None:
     t.me.wall += 10
     t.stock(t.opp, -3)
+    t.refill_first()  # C-FX-12
     targets = slots_where(t, t.me, lambda c: not_rare(c) and not c.has(KW.BRIGAND))
     replace_from(t, t.me, random_slots(t, targets, 3), ids_where(KW.BRIGAND, NON_COMMON))
 
@@ -842,16 +855,22 @@ def sea_lord(t: Turn) -> None:
 def master_hunter(t: Turn) -> None:
     t.attack(13)
     for slot in random_slots(t, slots_where(t, t.opp, has(KW.FRENZY)), 1):
-        recruits = CARDS[t.discard(t.opp, slot)].recruits
+        recruits = CARDS[t.discard(t.opp, slot, different=True)].recruits  # C-FX-16
         t.opp.recruits -= recruits
         t.attack(recruits)
 
 
 @effect(513)  # Veteran militia
 def veteran_militia(t: Turn) -> None:
+    """The replacement comes from my own deck's cards of the selected card's rarity, other
+    than this card and the selected one; selecting this card's own slot replaces nothing
+    (C-FX-17)."""
     t.me.wall += 3
-    rarity = CARDS[t.me.hand[t.selected]].rarity
-    select_replace(t, [c for c in ids_where(0, (rarity,)) if c != t.card.id])
+    slot = t.selected
+    if slot != t.slot:
+        old = CARDS[t.me.hand[slot]]
+        pool = [c for c in t.me.deck[old.rarity] if c not in (t.card.id, old.id)]
+        replace_from(t, t.me, [slot], pool)
 
 
 @effect(514)  # Firestorm

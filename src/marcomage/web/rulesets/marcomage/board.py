@@ -13,6 +13,8 @@ from marcomage.games.marcomage.state import OUTCOME_TEXT
 from marcomage.platform.protocol import Action
 
 TEMPLATE = "rulesets/marcomage/_board.html"
+HAND_ANCHOR = "my-hand"
+"""The id the game page's "Skip to your hand" link points at."""
 RESOURCES = (("bricks", "quarry", "Quarry", "Bricks"), ("gems", "magic", "Magic", "Gems"),
              ("recruits", "dungeons", "Dungeons", "Recruits"))
 HOW = {str(end_type).lower(): text for end_type, text in OUTCOME_TEXT.items()}
@@ -28,13 +30,61 @@ class Slot:
     revealed: bool
     playable: bool = False
     modes: int = 0
+    short: str = ""
+    """Why the owner cannot afford the card ("Needs 3 more gems"), or "" when he can."""
+    choices: tuple[tuple[int, str], ...] = ()
+    """The modes to offer with their words: hand positions for "select a card" cards."""
 
 
-def _hand(side: Mapping[str, Any], playable: set[int]) -> list[Slot]:
+TARGETS_ENEMY_HAND = frozenset({270, 280, 288, 373, 414, 467})
+"""Cards whose mode selects a card of the enemy's hand (C-FX-5); 316 Lich selects both."""
+
+
+def shortfall(card_id: int, stock: Mapping[str, Any]) -> str:
+    """What is missing to pay for a card, in words, or "" when the stock covers it."""
+    card = CARDS[card_id]
+    missing = [f"{need - int(stock[name])} more {name}"
+               for name, need in (("bricks", card.bricks), ("gems", card.gems),
+                                  ("recruits", card.recruits)) if int(stock[name]) < need]
+    return "Needs " + " and ".join(missing) if missing else ""
+
+
+def _named(card_id: int | None) -> str:
+    return CARDS[card_id].name if card_id is not None else "face down"
+
+
+def mode_choices(pos: int, card_id: int, mine: list[int | None], theirs: list[int | None]
+                 ) -> tuple[tuple[int, str], ...]:
+    """The words of each mode: for a "select a card" card (8 modes, C-FX-5) the hand
+    position and the card there, in the hand the card's text names; else "Mode m"."""
+    card = CARDS[card_id]
+    if card.modes != 8:
+        return tuple((m, f"Mode {m}") for m in range(1, card.modes + 1))
+    if card_id in TARGETS_ENEMY_HAND:
+        return tuple((m, f"Their card {m}: {_named(theirs[m - 1])}") for m in range(1, 9))
+    if card_id == 316:  # Lich: the enemy card at that position, my card at that position
+        return tuple((m, f"Position {m}: their {_named(theirs[m - 1])}, your "
+                         f"{_named(mine[m - 1])}") for m in range(1, 9))
+    return tuple((m, f"Card {m}: {_named(mine[m - 1])}" + (" (this card)" if m == pos else ""))
+                 for m in range(1, 9))
+
+
+def _hand(side: Mapping[str, Any], playable: set[int],
+          other: Mapping[str, Any] | None = None) -> list[Slot]:
+    """A side's hand; `other` (the opponent's side) is given for the viewer's own hand, which
+    then says what each card costs him too much and offers its modes in words."""
     new, revealed = set(side["new_cards"]), set(side["revealed"])
-    return [Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed,
-                 playable=pos in playable, modes=CARDS[card].modes if card is not None else 0)
-            for pos, card in enumerate(side["hand"], start=1)]
+    hand = side["hand"]
+    slots = []
+    for pos, card in enumerate(hand, start=1):
+        if card is None or other is None:
+            slots.append(Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed))
+            continue
+        slots.append(Slot(pos=pos, card=card, new=pos in new, revealed=pos in revealed,
+                          playable=pos in playable, modes=CARDS[card].modes,
+                          short=shortfall(card, side),
+                          choices=mode_choices(pos, card, hand, other["hand"])))
+    return slots
 
 
 def _resources(side: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -47,11 +97,66 @@ def _resources(side: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _side(side: Mapping[str, Any], user: Any, playable: set[int]) -> dict[str, Any]:
-    """One player's half of the screen."""
+GROUND = 170
+"""The castle drawing's ground line: one unit of tower or wall is one unit of height, so
+both are to scale (tower at most 100, wall at most 150, C-LIM-1)."""
+
+
+@dataclass(frozen=True)
+class Castle:
+    """The SVG geometry of one side's tower and wall, with their heights a round ago."""
+
+    tower_x: int
+    wall_x: int
+    tower: int
+    wall: int
+    tower_before: int
+    wall_before: int
+
+    @property
+    def tower_top(self) -> int:
+        return GROUND - self.tower
+
+    @property
+    def wall_top(self) -> int:
+        return GROUND - self.wall
+
+    @property
+    def tower_top_before(self) -> int:
+        return GROUND - self.tower_before
+
+    @property
+    def wall_top_before(self) -> int:
+        return GROUND - self.wall_before
+
+    @property
+    def roof(self) -> str:
+        top = self.tower_top
+        return f"{self.tower_x - 5},{top} {self.tower_x + 39},{top} {self.tower_x + 17},{top - 18}"
+
+    @property
+    def roof_shift(self) -> int:
+        """How far below its place the roof starts, as the tower grows into place."""
+        return self.tower - self.tower_before
+
+
+def castle(side: Mapping[str, Any], mirrored: bool) -> Castle:
+    """Tower and wall now and before the last round's change (C-CHG-1), the opponent's
+    drawn as a mirror image."""
+    tower, wall = int(side["tower"]), int(side["wall"])
+    before_t = max(0, min(100, tower - int(side["changes"]["tower"])))
+    before_w = max(0, min(150, wall - int(side["changes"]["wall"])))
+    return Castle(71 if mirrored else 15, 26 if mirrored else 70, tower, wall, before_t,
+                  before_w)
+
+
+def _side(side: Mapping[str, Any], user: Any, playable: set[int],
+          other: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One player's half of the screen (`other`: the opponent's side, for the viewer's)."""
     return {
         "user": user,
-        "hand": _hand(side, playable),
+        "hand": _hand(side, playable, other),
+        "castle": castle(side, mirrored=other is None),
         "tower": side["tower"], "tower_change": side["changes"]["tower"],
         "wall": side["wall"], "wall_change": side["changes"]["wall"],
         "resources": _resources(side),
@@ -74,7 +179,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     a legal action plays it."""
     playable = {int(a["pos"]) for a in legal if a.get("type") == "play"}
     return {
-        "me": _side(view["me"], players[seat], playable),
+        "me": _side(view["me"], players[seat], playable, view["opponent"]),
         "them": _side(view["opponent"], players[1 - seat], set()),
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],

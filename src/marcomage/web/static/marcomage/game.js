@@ -52,6 +52,12 @@
     }
   }
   document.addEventListener("htmx:oobAfterSwap", seen);
+  // Count live board swaps (the first comes as the socket opens): tests wait for it.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "game-board") {
+      window.marcomageSwaps = (window.marcomageSwaps || 0) + 1;
+    }
+  });
   document.addEventListener("htmx:afterSwap", seen);
   document.addEventListener("DOMContentLoaded", seen);
 
@@ -75,6 +81,36 @@
       if (seconds > 0) {
         window.setTimeout(function () { window.location.reload(); }, seconds * 1000);
       }
+    }
+  });
+
+  // A "select a card" card's mode names a hand position: outline the card it points at.
+  function markChosen(select) {
+    var board = document.getElementById("game-board");
+    if (!board) { return; }
+    board.querySelectorAll(".slot.chosen").forEach(function (slot) {
+      slot.classList.remove("chosen");
+    });
+    var where = select.getAttribute("data-selects");
+    var hands = where === "both" ? [".hand-mine", ".hand-theirs"]
+      : [where === "theirs" ? ".hand-theirs" : ".hand-mine"];
+    hands.forEach(function (hand) {
+      var slot = board.querySelector(hand + ' .slot[data-pos="' + select.value + '"]');
+      if (slot) { slot.classList.add("chosen"); }
+    });
+  }
+  ["change", "focusin"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target.matches && event.target.matches("select[data-selects]")) {
+        markChosen(event.target);
+      }
+    });
+  });
+  document.addEventListener("focusout", function (event) {
+    if (event.target.matches && event.target.matches("select[data-selects]")) {
+      document.querySelectorAll(".slot.chosen").forEach(function (slot) {
+        slot.classList.remove("chosen");
+      });
     }
   });
 })();

@@ -32,9 +32,13 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def card(context: Any, card_id: int, css_class: str = "", link: bool = False) -> SafeString:
-    """Draw one card for the viewing player."""
+    """Draw one card for the viewing player: the request's user, or the `viewer` a live
+    update renders the board for (it has no request)."""
     request = context.get("request")
-    preferences = preferences_of(getattr(request, "user", None))
+    user = getattr(request, "user", None)
+    if user is None or not getattr(user, "is_authenticated", False):
+        user = context.get("viewer") or user
+    preferences = preferences_of(user)
     return _drawn(
         int(card_id), str(css_class), bool(link), preferences.show_card_text,
         preferences.show_card_images, preferences.show_card_keywords,

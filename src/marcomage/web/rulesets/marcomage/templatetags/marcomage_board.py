@@ -21,3 +21,13 @@ def card(card_id: int | None) -> Card | None:
 def mode_range(modes: int) -> range:
     """Modes 1..n of a card with modes."""
     return range(1, int(modes) + 1)
+
+
+@register.filter
+def select_target(card_id: int) -> str:
+    """Which hand a "select a card" card's mode points into: "mine", "theirs" or "both"."""
+    from ..board import TARGETS_ENEMY_HAND
+
+    if int(card_id) == 316:
+        return "both"
+    return "theirs" if int(card_id) in TARGETS_ENEMY_HAND else "mine"
