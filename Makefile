@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/stats_pages.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/elder_tale.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
+	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
 
 conformance: $(STAMP)
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

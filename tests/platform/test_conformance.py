@@ -33,9 +33,9 @@ def test_PL_SHARED_6_every_ruleset_conforms(ruleset_id: str, variant: int) -> No
     ruleset = ALL[ruleset_id]
     options = options_for(ruleset)[variant]
     conformance.check_playouts_end(ruleset, SEEDS, options)
-    # The costly checks on every 2nd state of MArcomage's longer games.
-    conformance.check_all(ruleset, SEEDS[:2], options, every=2 if ruleset_id == "marcomage"
-                          else 1)
+    # The costly checks on every 2nd state of MArcomage's longer games, every 3rd of Arcana's.
+    conformance.check_all(ruleset, SEEDS[:2], options,
+                          every={"marcomage": 2, "arcana": 3}.get(ruleset_id, 1))
 
 
 def test_PL_SHARED_6_every_registered_ruleset_is_covered() -> None:

@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "marcomage.web.rulesets.marcomage",
     "marcomage.web.rulesets.elder_tale",
     "marcomage.web.rulesets.mage_wars",
+    "marcomage.web.rulesets.arcana",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",

@@ -1,0 +1,156 @@
+"""Arcana on the site: a whole duel through the services and pages, its board (both
+fields, HP, chain, prompts with a visible Pass), the replay, the computer, the help text,
+and a scan of every page for the other seat's hidden cards (PL-VIEW-1)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.test import Client
+
+from marcomage.games import find_ruleset
+from marcomage.games.arcana.cards import CARDS
+from marcomage.games.arcana.search import SearchBot
+from marcomage.platform.bots import RandomBot
+from marcomage.platform.rng import Rng
+from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.games import services
+from marcomage.web.games.models import Game, Status
+from marcomage.web.games.payload import board_context
+from marcomage.web.rulesets.arcana import board, computer
+
+from ...base import BaseTestCase
+from ...games.helpers import deck_of, seeded, to_act, verified
+
+ARCANA = find_ruleset("arcana")
+
+
+def arcana_game(p1: Any, p2: Any, seed: int = 4) -> Game:
+    for user in (p1, p2):
+        give_starter_decks(user, "arcana")
+    with seeded(seed):
+        game = services.challenge(p1, p2, deck_of(p1, "arcana"), ruleset="arcana")
+        return services.accept(p2, game.pk, deck_of(p2, "arcana"))
+
+
+class ArcanaSiteTests(BaseTestCase):
+    def clients(self) -> list[Client]:
+        out = []
+        for user in (self.alice, self.bob):
+            client = Client()
+            client.force_login(user)
+            out.append(client)
+        return out
+
+    def test_a_whole_duel_on_the_site_with_prompts_and_no_hidden_cards_leaked(self) -> None:
+        game = arcana_game(self.alice, self.bob)
+        self.assertEqual((game.ruleset, game.status), ("arcana", Status.RUNNING))
+        clients = self.clients()
+        users = [self.alice, self.bob]
+        bots = [RandomBot(1), RandomBot(2)]
+        saw = {"pass": 0, "block": 0, "chain": 0, "tribute": 0}
+        steps = 0
+        while True:
+            game.refresh_from_db()
+            seat = to_act(game)
+            if seat is None:
+                break
+            state = services.game_state(game)
+            page = clients[seat].get(f"/games/{game.pk}/board/").content.decode()
+            legal = ARCANA.legal_actions(state, seat)
+            if state.priority >= 0:
+                saw["pass"] += 1
+                self.assertIn(">Pass</button>", page)
+                self.assertIn("Response window", page)
+            if any(a["type"] == "no_block" for a in legal):
+                saw["block"] += 1
+                self.assertIn("Do not block", page)
+            saw["chain"] += bool(state.chain) and "Chain (resolves last first)" in page
+            for viewer in (0, 1):
+                if steps % 9 == 0 or viewer == seat:
+                    self.assert_hides(game, state, viewer, users[viewer], clients[viewer])
+            action = bots[seat].choose(ARCANA.view(state, seat), legal)
+            saw["tribute"] += action["type"] == "summon" and "t1" in action
+            services.act(users[seat], game.pk, game.version, action)
+            steps += 1
+        self.assertEqual(game.status, Status.FINISHED)
+        self.assertTrue(saw["pass"] and saw["block"], saw)
+        report = verified(game)
+        self.assertTrue(report.ok, report)
+        replay = clients[0].get(f"/replays/{game.pk}/").content.decode()
+        self.assertIn("arcana-board", replay)
+        self.assertIn("Netherworld", replay)
+
+    def assert_hides(self, game: Game, state: Any, viewer: int, user: Any,
+                     client: Client) -> None:
+        """The board drawn for `viewer` is the same when everything it cannot see is dealt
+        anew (hands, decks, face-down cards): nothing hidden reaches the page."""
+        context = board_context(game, user)
+        html = render_to_string(board.TEMPLATE, context)
+        other = ARCANA.resample_hidden(state, viewer, Rng.from_seed(game.version))
+        view = ARCANA.view(other, viewer)
+        legal = ARCANA.legal_actions(other, viewer) if context["your_turn"] else []
+        context.update(board.context(view, viewer, legal, game.players()))
+        context["board"] = board.context(view, viewer, legal, game.players())
+        self.assertEqual(render_to_string(board.TEMPLATE, context), html)
+        opponent = state.players[1 - viewer]
+        hidden = list(opponent.hand)
+        hidden += [c for c in opponent.creatures if c is not None and not c.face_up]
+        hidden += [c for c in opponent.runes if c is not None and not c.face_up]
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        for piece in hidden:
+            self.assertNotIn(f'"uid": {piece.uid}', page)
+        self.assertNotIn('"rng"', page)
+
+    def test_the_board_shows_both_fields_hp_netherworld_and_the_log(self) -> None:
+        game = arcana_game(self.alice, self.bob, seed=9)
+        client = self.clients()[0]
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        for words in ("arcana-board", "Creature zones", "Rune zones", "HP <strong>10</strong>",
+                      "Netherworld (0)", "Log", "goes first"):
+            self.assertIn(words, page)
+        self.assertEqual(page.count('class="arcana-zones arcana-creatures"'), 2)
+        game.refresh_from_db()
+        mover = to_act(game)
+        assert mover is not None
+        page = self.clients()[mover].get(f"/games/{game.pk}/").content.decode()
+        self.assertIn("Keep this hand", page)
+        self.assertIn("Reshuffle and redraw five", page)
+
+    def test_labels_name_cards_from_the_view_and_never_a_hidden_one(self) -> None:
+        state = ARCANA.new_game(ARCANA.options_from_json({}), ARCANA.starter_decks(), 3)
+        view = ARCANA.view(state, 0)
+        names = {c.name for c in CARDS.values()}
+        text = board.label(view, 0, {"type": "summon", "card": 0, "position": "attack"})
+        self.assertTrue(text.startswith("Summon ") and any(n in text for n in names))
+        self.assertEqual(board.label(view, 0, {"type": "pass"}), "Pass")
+        self.assertEqual(board.prompt(view, 0, [{"type": "pass"}]),
+                         "Response window: you have nothing you can chain now. Pass.")
+
+    def test_the_computer_plays_arcana_with_the_search_bot(self) -> None:
+        self.assertIsInstance(computer.bot("normal", 1, think=None, iterations=4), SearchBot)
+        self.assertEqual(computer.bot("easy", 1, think=None, iterations=None).name, "random")
+        self.assertEqual(ARCANA.validate_deck(computer.deck(3), "standard"), [])
+
+    def test_the_help_page_explains_arcana(self) -> None:
+        page = self.client.get("/help/").content.decode()
+        self.assertIn("How to play Arcana", page)
+        self.assertIn("response window", page)
+
+    def test_a_forged_or_out_of_turn_action_is_refused_with_a_message(self) -> None:
+        game = arcana_game(self.alice, self.bob)
+        mover = to_act(game)
+        assert mover is not None
+        clients = self.clients()
+        for seat, action in ((1 - mover, {"type": "keep"}),
+                             (mover, {"type": "keep", "card": 1}),
+                             (mover, {"type": "attack_direct"})):
+            response = clients[seat].post(
+                f"/games/{game.pk}/act/", {"version": game.version,
+                                           "action": json.dumps(action)},
+                HTTP_HX_REQUEST="true")
+            self.assertIn("game-notice", response.content.decode())
+            fresh = Game.objects.get(pk=game.pk)
+            self.assertEqual((fresh.version, fresh.state), (game.version, game.state))
