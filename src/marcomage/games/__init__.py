@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from marcomage.platform.protocol import Ruleset
 
+from .far_wilds.ruleset import RULESET as FAR_WILDS
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
-RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE}
+RULESETS: dict[str, Ruleset] = {MARCOMAGE.id: MARCOMAGE, FAR_WILDS.id: FAR_WILDS}
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""
