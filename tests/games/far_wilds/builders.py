@@ -4,8 +4,7 @@ figures, hands, decks and flux a test names, in a round, the given seat to act."
 from __future__ import annotations
 
 from marcomage.games.far_wilds.hexmap import DEFAULT_MAP
-from marcomage.games.far_wilds.state import BATTLE, BUILDING_KIND, Battle, Figure, Options, \
-    Player
+from marcomage.games.far_wilds.state import BATTLE, BUILDING_KIND, Battle, Figure, Options, Player
 from marcomage.platform.rng import Rng
 
 BASE0, BASE1 = DEFAULT_MAP.bases

@@ -11,7 +11,7 @@ from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.state import BATTLE, MULLIGAN, Options
 from marcomage.platform.protocol import IllegalAction
 
-from .builders import BASE0, battle
+from .builders import battle
 
 GREEN, ASH = (army_cards(d) for d in RULESET.starter_decks())
 

@@ -40,15 +40,15 @@ def test_FW_DECK_3_constructed_allows_three_copies_counted_by_name() -> None:
     entries = army(40)
     assert codes(entries, "constructed") == []
     # A fourth copy split over two entries is still four of one name.
-    found = validate_deck(entries + [{"card": "far_rider", "count": 1}], "constructed")
+    found = validate_deck([*entries, {"card": "far_rider", "count": 1}], "constructed")
     assert [v.code for v in found] == ["TOO_MANY_COPIES"]
     assert "Far Rider" in found[0].message and "4 times" in found[0].message
 
 
 def test_FW_DECK_4_constructed_allows_five_copies_of_a_basic_building() -> None:
-    entries = army(35) + [{"card": "gloomspire", "count": 5}]
+    entries = [*army(35), {"card": "gloomspire", "count": 5}]
     assert codes(entries, "constructed") == []
-    found = validate_deck(army(35) + [{"card": "gloomspire", "count": 6}], "constructed")
+    found = validate_deck([*army(35), {"card": "gloomspire", "count": 6}], "constructed")
     assert [v.code for v in found] == ["TOO_MANY_COPIES"]
     assert "Gloomspire" in found[0].message and "Basic Building" in found[0].message
 
@@ -68,7 +68,7 @@ def test_FW_DECK_6_sealed_and_draft_take_their_cards_from_the_pool() -> None:
         assert [v.code for v in short] == ["NOT_IN_POOL"]
         assert "Rockslide" in short[0].message and "4 times" in short[0].message
         assert codes(entries, fmt) == ["NOT_IN_POOL", "NOT_IN_POOL"]
-        assert codes(entries[:1] + [{"card": "rockslide", "count": 4}], fmt, pool) == [
+        assert codes([*entries[:1], {"card": "rockslide", "count": 4}], fmt, pool) == [
             "DECK_TOO_SMALL"]
 
 
@@ -78,7 +78,7 @@ def test_FW_DECK_7_highlander_is_data_one_of_each_card_basics_included() -> None
             fmt.pool_required) == (40, None, 1, 1, False)
     singles = [{"card": c, "count": 1} for c in NON_BASIC + BASICS]
     assert codes(singles, "highlander") == ["DECK_TOO_SMALL"]  # 19 cards exist
-    doubled = singles[:-1] + [{"card": "tide_altar", "count": 2}]
+    doubled = [*singles[:-1], {"card": "tide_altar", "count": 2}]
     assert codes(doubled, "highlander") == ["DECK_TOO_SMALL", "TOO_MANY_COPIES"]
     assert codes(doubled, "limited") == ["DECK_TOO_SMALL"]
 
@@ -90,10 +90,10 @@ def test_FW_DECK_8_the_format_is_chosen_per_game_and_unknown_ones_are_named() ->
 
 
 def test_FW_DECK_unknown_cards_and_the_starting_base_are_named() -> None:
-    found = validate_deck(army(39) + [{"card": "dragon", "count": 1}], "constructed")
+    found = validate_deck([*army(39), {"card": "dragon", "count": 1}], "constructed")
     assert [v.code for v in found] == ["UNKNOWN_CARD", "DECK_TOO_SMALL"]
     assert "'dragon'" in found[0].message
-    assert codes(army(39) + [{"card": "warcamp", "count": 1}], "constructed")[0] == \
+    assert codes([*army(39), {"card": "warcamp", "count": 1}], "constructed")[0] == \
         "UNKNOWN_CARD"
 
 

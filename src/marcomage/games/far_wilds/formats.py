@@ -64,8 +64,8 @@ def validate_deck(entries: Sequence[Mapping[str, Any]], format: str | DeckFormat
                   pool: Mapping[str, int] | None = None) -> list[Violation]:
     """Every violation of `format` by the army `entries` ([{card, count}]), [] when legal.
 
-    Copies are counted by card name (FW-DECK-3), unknown cards not at all; with a `pool` (sealed, draft) each card may
-    appear at most as often as the pool holds it (FW-DECK-6)."""
+    Copies are counted by card name (FW-DECK-3), unknown cards not at all; with a `pool`
+    (sealed, draft) each card may appear at most as often as the pool holds it (FW-DECK-6)."""
     fmt = format if isinstance(format, DeckFormat) else FORMATS.get(format)
     if fmt is None:
         return [Violation(UNKNOWN_FORMAT, f"The Far Wilds has no deck format {format!r}; "
