@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "marcomage.web.notifications",
     "marcomage.web.decks",
     "marcomage.web.rulesets.marcomage",
+    "marcomage.web.rulesets.far_wilds",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",

@@ -40,9 +40,18 @@ class HexMap:
         return tuple(tuple(b for b in range(len(self)) if self.distance[a][b] == 1)
                      for a in range(len(self)))
 
-    def within(self, space: int, radius: int) -> tuple[int, ...]:
-        row = self.distance[space]
-        return tuple(b for b in range(len(self)) if row[b] <= radius)
+    @cached_property
+    def _balls(self) -> tuple[tuple[frozenset[int], ...], ...]:
+        size = max(max(row) for row in self.distance) + 1
+        return tuple(tuple(frozenset(b for b in range(len(self)) if row[b] <= radius)
+                           for radius in range(size)) for row in self.distance)
+
+    def within(self, space: int, radius: int) -> frozenset[int]:
+        """Every space at most `radius` steps from `space` (none for a negative radius)."""
+        balls = self._balls[space]
+        if radius < 0:
+            return frozenset()
+        return balls[min(radius, len(balls) - 1)]
 
     def label(self, space: int) -> str:
         q, r = self.coords[space]
