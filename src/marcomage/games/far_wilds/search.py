@@ -17,7 +17,7 @@ from marcomage.platform.rng import Rng
 from . import battle
 from .cards import CARDS
 from .draw import shuffle
-from .sight import board, building_reach, control, wells_held
+from .sight import board, building_reach, control, sees, wells_held
 from .state import BATTLE, KEEP, Battle, Enchant, Figure, Options, Player
 
 ITERATIONS = 32
@@ -70,8 +70,8 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
 
 
 def score(state: Battle, seat: int) -> float:
-    """The position for `seat` in [0, 1]: a won battle is 1; otherwise glory, wells held,
-    area of control and flux, squashed."""
+    """The position for `seat` in [0, 1]: a won battle is 1; otherwise glory, wells held and
+    reached, area of control, sight, flux, cards in hand and damage taken, squashed."""
     out = state.outcome
     if out is not None:
         return 0.5 if not out.winners else 1.0 if seat in out.winners else 0.0
@@ -80,9 +80,11 @@ def score(state: Battle, seat: int) -> float:
     for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
         p = state.players[s]
         reach = building_reach(state, s)
+        harm = sum(f.damage for f in state.figures if f is not None and f.owner == s)
         value += sign * (1.5 * p.glory + 6.0 * len(wells_held(state, s))
                          + 2.0 * sum(w in reach for w in wells)
-                         + 0.3 * len(control(state, s)) + 0.2 * p.flux)
+                         + 0.3 * len(control(state, s)) + 0.1 * len(sees(state, s))
+                         + 0.2 * p.flux + 0.4 * len(p.hand) - 1.0 * harm)
     return 0.5 + 0.5 * math.tanh(value / 20.0)
 
 
