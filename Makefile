@@ -33,6 +33,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
+	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
 
 conformance: $(STAMP)
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

@@ -211,7 +211,7 @@ def test_FW_RESULT_5_damage_to_a_site_resets_its_count() -> None:
     state.figures[at(-2, 2)].progress = 2  # type: ignore[union-attr]
     state, _ = apply(state, 1, {"type": "cast", "card": "rockslide", "target": at(-2, 2)})
     site = state.figures[at(-2, 2)]
-    assert site is not None and (site.damage, site.progress) == (2, 0)
+    assert site is not None and (site.damage, site.progress) == (3, 0)
 
 
 def test_FW_RESULT_6_enchantments_attach_spells_resolve_to_the_discard_pile() -> None:

@@ -103,8 +103,9 @@ def test_FW_DECK_the_two_premade_armies_are_legal_in_their_formats() -> None:
     assert sum(e["count"] for e in limited["entries"]) == 25
     assert RULESET.validate_deck(constructed, "constructed") == []
     assert RULESET.validate_deck(limited, "limited") == []
+    # Four Rockslides: the limited army is no constructed army.
     assert [v.code for v in RULESET.validate_deck(limited, "constructed")] == [
-        "DECK_TOO_SMALL"]
+        "DECK_TOO_SMALL", "TOO_MANY_COPIES"]
 
 
 def test_FW_DECK_6_the_site_passes_the_pool_from_the_deck_extra() -> None:

@@ -24,12 +24,12 @@ FW = find_ruleset("far_wilds")
 CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
 
 
-def battle(p1: Any, p2: Any, seed: int = 2) -> Game:
+def battle(p1: Any, p2: Any, seed: int = 2, options: dict[str, Any] | None = None) -> Game:
     for user in (p1, p2):
         give_starter_decks(user, "far_wilds")
     with seeded(seed):
         game = services.challenge(p1, p2, deck_of(p1, "far_wilds"), ruleset="far_wilds",
-                                  format="limited")
+                                  format="limited", options=options or {})
         return services.accept(p2, game.pk, deck_of(p2, "far_wilds"))
 
 
@@ -97,6 +97,31 @@ class FarWildsBoardTests(BaseTestCase):
                 again = Game.objects.get(pk=game.pk)
                 self.assertEqual(CSRF.sub("", render_board(again, user)), before)
             Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+
+    def test_PL_VIEW_1_every_payload_of_a_whole_battle_hides_the_other_hand(self) -> None:
+        """A whole short battle of random moves: at every step, each player's board is the
+        same bytes when everything hidden from that player is drawn anew."""
+        game = battle(self.alice, self.bob, seed=7, options={"round_limit": 4})
+        users = [self.alice, self.bob]
+        rng = Rng.from_seed(8)
+        steps = 0
+        while True:
+            game.refresh_from_db()
+            state = services.game_state(game)
+            for seat, user in enumerate(users):
+                before = CSRF.sub("", render_board(game, user))
+                other = FW.resample_hidden(state, seat, rng)  # type: ignore[attr-defined]
+                Game.objects.filter(pk=game.pk).update(state=FW.to_json(other))
+                again = CSRF.sub("", render_board(Game.objects.get(pk=game.pk), user))
+                Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+                self.assertEqual(again, before, f"step {steps}, seat {seat}")
+            if game.status != Status.RUNNING:
+                break
+            seat = min(FW.to_act(state))
+            legal = FW.legal_actions(state, seat)
+            act(users[seat], game, legal[rng.below(len(legal))])
+            steps += 1
+        self.assertGreater(steps, 10)
 
     def test_a_whole_battle_ends_and_its_replay_is_drawn_on_the_map(self) -> None:
         game = battle(self.alice, self.bob, seed=5)
