@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import platform
 import sys
 import time
@@ -115,7 +116,8 @@ def main(argv: list[str]) -> int:
             f"| mean actions per battle | {actions / games:.1f} |\n"
             f"| mean rounds per battle | {rounds / games:.1f} |\n\n"
             f"- {games} games, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
-            f"{cpu_model()}, CPython {platform.python_version()}, git {git_revision()}\n")
+            f"{cpu_model()}, CPython {platform.python_version()}, git {git_revision()}, "
+            f"load average {os.getloadavg()[0]:.1f} at the start\n")
         print(table)
         if args.write:
             write_section(args.write, table)
