@@ -2,7 +2,7 @@
 (FARWILDS.md "Balance"; issue 20).
 
     python benchmarks/far_wilds.py playouts [--games 100] [--write BENCHMARKS.md]
-    python benchmarks/far_wilds.py strength [--games 200] [--iterations 32]
+    python benchmarks/far_wilds.py strength [--games 200] [--iterations 64]
     python benchmarks/far_wilds.py length [--games 200] [--bots random random]
 
 Playouts: both premade armies (seats swapped every other game), uniform picks among the
@@ -25,6 +25,7 @@ from pathlib import Path
 from machine import cpu_model, git_revision, pin_one_core
 
 from marcomage.games.far_wilds.ruleset import RULESET
+from marcomage.games.far_wilds.search import SearchBot
 from marcomage.platform.bots import Bot, RandomBot, make_bot, play_game
 from marcomage.platform.rng import Rng
 
@@ -53,16 +54,22 @@ def playouts(games: int) -> tuple[int, int, float, int]:
     return games, actions, time.perf_counter() - start, rounds
 
 
-def battles(games: int, names: tuple[str, str], first: int = 0, verbose: bool = False
-            ) -> list[tuple[int, tuple[int, ...], str, int]]:
+def _bot(name: str, seed: int, iterations: int | None) -> Bot:
+    if name == "search" and iterations is not None:
+        return SearchBot(seed, iterations)
+    return make_bot(RULESET, name, seed)
+
+
+def battles(games: int, names: tuple[str, str], first: int = 0, verbose: bool = False,
+            iterations: int | None = None) -> list[tuple[int, tuple[int, ...], str, int]]:
     """(seat of names[0], winners, end type, rounds) per game; names[0] sits at game % 2."""
     options = RULESET.options_from_json({})
     out = []
     for game in range(first, first + games):
         seat = game % 2
         bots: list[Bot] = [RandomBot(game), RandomBot(game)]
-        bots[seat] = make_bot(RULESET, names[0], game)
-        bots[1 - seat] = make_bot(RULESET, names[1], game + 100_000)
+        bots[seat] = _bot(names[0], game, iterations)
+        bots[1 - seat] = _bot(names[1], game + 100_000, iterations)
         outcome = RULESET.outcome(play_game(RULESET, options, decks_for(game), game, bots).state)
         assert outcome is not None
         out.append((seat, outcome.winners, outcome.end_type, outcome.final_round))
@@ -102,6 +109,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bots", nargs=2, default=["random", "random"])
     parser.add_argument("--write", type=Path, default=None)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the search bot's iterations per decision (default its own)")
     args = parser.parse_args(argv)
     if args.mode == "playouts":
         pin_one_core()
@@ -124,7 +133,8 @@ def main(argv: list[str]) -> int:
         return 0
     names = ("search", "random") if args.mode == "strength" else tuple(args.bots)
     start = time.perf_counter()
-    results = battles(args.games or 200, (names[0], names[1]), args.first, args.verbose)
+    results = battles(args.games or 200, (names[0], names[1]), args.first, args.verbose,
+                      args.iterations)
     found = summary(results)
     print(f"{names[0]} vs {names[1]}: {found}, {time.perf_counter() - start:.0f} s")
     return 0
