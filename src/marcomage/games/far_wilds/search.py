@@ -20,7 +20,7 @@ from .draw import shuffle
 from .sight import board, building_reach, control, sees, wells_held
 from .state import BATTLE, KEEP, Battle, Enchant, Figure, Options, Player
 
-ITERATIONS = 32
+ITERATIONS = 64
 """Default iterations per decision."""
 ROLLOUT_DEPTH = 4
 """Random actions played after the tree before the position is scored."""
