@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/elder_tale.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
+	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
 
 conformance: $(STAMP)
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

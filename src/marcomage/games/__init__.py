@@ -10,11 +10,12 @@ from marcomage.platform.protocol import Ruleset
 
 from .arcana.ruleset import RULESET as ARCANA
 from .elder_tale.ruleset import RULESET as ELDER_TALE
+from .far_wilds.ruleset import RULESET as FAR_WILDS
 from .mage_wars.ruleset import RULESET as MAGE_WARS
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
 RULESETS: dict[str, Ruleset] = {
-    ruleset.id: ruleset for ruleset in (MARCOMAGE, ARCANA, ELDER_TALE, MAGE_WARS)}
+    ruleset.id: ruleset for ruleset in (MARCOMAGE, ARCANA, ELDER_TALE, FAR_WILDS, MAGE_WARS)}
 
 DEFAULT_RULESET = MARCOMAGE.id
 """The site's main game system: preselected in forms, the default of lists and the ladder."""

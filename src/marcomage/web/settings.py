@@ -123,6 +123,7 @@ INSTALLED_APPS = [
     "marcomage.web.rulesets.elder_tale",
     "marcomage.web.rulesets.mage_wars",
     "marcomage.web.rulesets.arcana",
+    "marcomage.web.rulesets.far_wilds",
     "marcomage.web.scores",
     "marcomage.web.messaging",
     "marcomage.web.games",

@@ -1,0 +1,223 @@
+"""The Far Wilds behind the platform protocol (PL-PROTO): options, formats, starter armies,
+the battle's actions, views, outcome and serialisation.
+
+Actions: {"type": "mulligan"} and {"type": "keep"} in the mulligan phase; in a round
+{"type": "cast", "card": id, "target": space?, "to": space?}, {"type": "cycle", "card": id}
+and {"type": "pass"}. Spaces are numbered 0..36 (see hexmap). End types: "glory",
+"round_limit" and the platform's "surrender", "abort", "abandon"."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from marcomage.platform.bots import Bot
+from marcomage.platform.protocol import (
+    ABANDON,
+    ABORT,
+    SURRENDER,
+    DeckDoc,
+    Format,
+    IllegalAction,
+    Outcome,
+    SeatAward,
+    Violation,
+)
+from marcomage.platform.rating import default_awards
+from marcomage.platform.rng import Rng
+
+from . import battle
+from .cards import ARMIES, CARDS
+from .draw import shuffle
+from .formats import FORMATS, validate_deck
+from .hexmap import MAPS
+from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
+from .views import view
+
+STATE_FORMAT = "far_wilds"
+MAX_STEPS = 6000
+"""A bound on accepted actions: ROUND_LIMIT rounds of at most about 50 actions (seven casts
+a side at most, a cycle each, the passes between) and the mulligan phase."""
+
+
+def army_cards(deck: Mapping[str, Any]) -> list[str]:
+    """The army's cards, one id per copy, in entry order; unknown cards raise ValueError."""
+    cards: list[str] = []
+    for entry in deck.get("entries", []):
+        card_id, count = entry.get("card"), entry.get("count", 1)
+        if not isinstance(card_id, str) or card_id not in CARDS or not CARDS[card_id].deckable:
+            raise ValueError(f"There is no Far Wilds card {card_id!r} for an army.")
+        if type(count) is not int or count < 1:
+            raise ValueError(f"{CARDS[card_id].name} has a bad count {count!r}.")
+        cards.extend([card_id] * count)
+    if not cards:
+        raise ValueError("An army needs cards.")
+    return cards
+
+
+class FarWilds:
+    """The Far Wilds ruleset (FW-*)."""
+
+    id = "far_wilds"
+    name = "The Far Wilds"
+    version = 1
+    seats = range(2, 3)
+    formats: Mapping[str, Format] = MappingProxyType({
+        f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()})
+    options_type: type[Options] = Options
+    max_steps = MAX_STEPS
+
+    # -- options and armies -----------------------------------------------------------------
+
+    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
+        """Options from JSON: every field of `Options`, each of its own type."""
+        if not isinstance(doc, Mapping):
+            raise ValueError("Far Wilds options are an object such as {'autodraw': true}.")
+        fields = {f.name: f for f in dataclasses.fields(Options)}
+        unknown = sorted(set(doc) - set(fields))
+        if unknown:
+            raise ValueError(f"The Far Wilds has no option {', '.join(map(repr, unknown))}.")
+        defaults = Options()
+        for key, value in doc.items():
+            if type(value) is not type(getattr(defaults, key)):
+                raise ValueError(f"The option {key!r} cannot be {value!r}.")
+        options = Options(**doc)
+        if options.map not in MAPS:
+            raise ValueError(f"There is no map {options.map!r}.")
+        if options.creature_movement:
+            raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
+        if not 1 <= options.round_limit <= 100 or not 1 <= options.construction_rounds <= 10 \
+                or not 1 <= options.glory_to_win <= 100:
+            raise ValueError("round_limit and glory_to_win are 1 to 100, construction_rounds "
+                             "1 to 10.")
+        return options
+
+    def options_to_json(self, options: Options) -> dict[str, Any]:
+        return dataclasses.asdict(options)
+
+    def validate_deck(self, deck: DeckDoc, fmt: str = "constructed") -> list[Violation]:
+        """FW-DECK: the format's violations; a sealed or draft army checks its card pool,
+        `extra.pool` ({card: count})."""
+        if deck.get("game", self.id) != self.id:
+            return [Violation("UNKNOWN_CARD", f"This is a {deck.get('game')!r} deck, not a "
+                                              "Far Wilds army.")]
+        extra = deck.get("extra") or {}
+        pool = extra.get("pool") if isinstance(extra, Mapping) else None
+        if pool is not None and not (isinstance(pool, Mapping) and all(
+                isinstance(k, str) and type(v) is int for k, v in pool.items())):
+            pool = {}
+        return validate_deck(deck.get("entries", []), fmt, pool)
+
+    def starter_decks(self) -> list[DeckDoc]:
+        """The two premade armies: the 40-card constructed and the 25-card limited one."""
+        return [{"game": self.id, "format": army["format"], "name": army["name"],
+                 "entries": [{"card": e["card"], "count": e["count"]}
+                             for e in army["entries"]], "extra": {}} for army in ARMIES]
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> Battle:
+        """A new battle (FW-DECK-1: the armies are copied in); its mulligan phase first."""
+        if len(decks) != 2:
+            raise ValueError(f"The Far Wilds is played by 2, not {len(decks)}.")
+        return battle.new_battle(options, [army_cards(d) for d in decks], seed)
+
+    def to_act(self, state: Battle) -> frozenset[int]:
+        return battle.to_act(state)
+
+    def legal_actions(self, state: Battle, seat: int) -> list[dict[str, Any]]:
+        return battle.legal_actions(state, seat)
+
+    def apply(self, state: Battle, seat: int, action: Mapping[str, Any]
+              ) -> tuple[Battle, list[dict[str, Any]]]:
+        return battle.apply(state, seat, action)
+
+    def view(self, state: Battle, viewer: int | None) -> dict[str, Any]:
+        if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
+            raise ValueError(f"Far Wilds seats are 0 and 1, not {viewer!r}.")
+        return view(state, viewer)
+
+    def outcome(self, state: Battle) -> Outcome | None:
+        return state.outcome
+
+    def resign(self, state: Battle, seat: int) -> Battle:
+        return self.end(state, SURRENDER, [1 - seat])
+
+    def end(self, state: Battle, end_type: str, winners: Sequence[int]) -> Battle:
+        if state.outcome is not None:
+            raise IllegalAction("The battle is already over.")
+        if end_type not in (SURRENDER, ABORT, ABANDON):
+            raise ValueError(f"{end_type!r} is not a platform end type.")
+        if (end_type == ABORT) != (not winners):
+            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'a'} "
+                             "winner.")
+        after = state.clone()
+        after.phase = OVER
+        after.outcome = Outcome("none" if end_type == ABORT else "win",
+                                tuple(sorted(winners)), end_type, state.round)
+        return after
+
+    def awards(self, state: Battle, levels: Sequence[int], friendly: bool,
+               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
+        if state.outcome is None:
+            raise ValueError("The battle is not finished.")
+        return default_awards(state.outcome, levels, friendly)
+
+    # -- serialisation, hidden zones, bots ----------------------------------------------------
+
+    def to_json(self, state: Battle) -> dict[str, Any]:
+        return {
+            "format": STATE_FORMAT, "version": self.version,
+            "options": self.options_to_json(state.options),
+            "players": [p.to_json() for p in state.players], "rng": state.rng.to_json(),
+            "figures": [None if f is None else f.to_json() for f in state.figures],
+            "space_enchantments": [[s, [e.to_json() for e in es]]
+                                   for s, es in sorted(state.space_enchantments.items())],
+            "world": [e.to_json() for e in state.world], "phase": state.phase,
+            "round": state.round, "first": state.first, "turn": state.turn,
+            "passes": state.passes, "log": [dict(e) for e in state.log],
+            "revealed": [r[:] for r in state.revealed],
+            "outcome": None if state.outcome is None else state.outcome.to_json(),
+        }
+
+    def from_json(self, doc: Mapping[str, Any]) -> Battle:
+        if doc.get("format") != STATE_FORMAT:
+            raise ValueError("Not a Far Wilds battle state.")
+        return Battle(
+            self.options_from_json(doc["options"]),
+            [Player.from_json(p) for p in doc["players"]], Rng.from_json(doc["rng"]),
+            [None if f is None else Figure.from_json(f) for f in doc["figures"]],
+            {int(s): [Enchant.from_json(e) for e in es] for s, es in
+             doc["space_enchantments"]},
+            [Enchant.from_json(e) for e in doc["world"]], str(doc["phase"]),
+            int(doc["round"]), int(doc["first"]), int(doc["turn"]), int(doc["passes"]),
+            [dict(e) for e in doc["log"]], [list(r) for r in doc["revealed"]],
+            None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]))
+
+    def resample_hidden(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
+        """What `viewer` cannot see drawn anew: deck orders; the opponent's hand redealt
+        from its hand and deck (sizes kept) and its sealed mulligan choice; the game's random
+        source."""
+        after = state.clone()
+        for seat, player in enumerate(after.players):
+            if viewer is None or seat == viewer:
+                shuffle(player.deck, rng)
+                continue
+            pool = player.hand + player.deck
+            shuffle(pool, rng)
+            size = len(player.hand)
+            player.hand, player.deck = pool[:size], pool[size:]
+            if player.choice is not None:
+                player.choice = MULL if player.hand and rng.below(2) else KEEP
+        after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
+        return after
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """The search bot (IS-MCTS over determinized battles)."""
+        from .search import SearchBot
+        return {"search": SearchBot}
+
+
+RULESET = FarWilds()

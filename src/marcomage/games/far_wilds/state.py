@@ -1,0 +1,155 @@
+"""The battle's state as plain data: options, figures on the map, enchantments, each
+player's flux, glory and card zones, the round and the battle log (PL-STATE-1: the random
+source lives inside)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from marcomage.platform.protocol import Outcome
+from marcomage.platform.rng import Rng
+
+ROUND_LIMIT = 100
+"""FW-END-2: the round cap."""
+CONSTRUCTION_ROUNDS = 3
+"""FW-RESULT-5: round ends without damage before a construction site becomes its building."""
+MAX_DOMAIN_LEVEL = 3
+"""FW-CAST-2: each domain's level is capped at 3."""
+HAND_SIZE = 7
+"""FW-HAND-3, FW-HAND-4: the opening hand, and the size below which a round draws."""
+GLORY_TO_WIN = 20
+"""FW-END-1."""
+WELL_GLORY = 2
+"""FW-ROUND-5: glory for holding the most Flux Wells at the end of a round."""
+BASE_INCOME = 2
+"""FW-ROUND-4: flux every player gains at the start of every round."""
+
+MULLIGAN, BATTLE, OVER = "mulligan", "battle", "over"
+KEEP, MULL = "keep", "mulligan"
+BUILDING_KIND, CREATURE_KIND, SITE_KIND = "building", "creature", "site"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every choice FARWILDS.md leaves open, fixed when the battle is created and written
+    into the replay header (PL-PROTO-7)."""
+
+    autodraw: bool = True                       # FW-HAND-7
+    draw_in_round_1: bool = False               # FW-HAND-5
+    cycle_is_free: bool = True                  # FW-CYCLE-2
+    spawn_needs_domain_base: bool = False       # FW-CAST-5
+    reveal_memory: bool = False                 # FW-CAST-10
+    creature_movement: bool = False             # FW-BOARD-5
+    fog: bool = True                            # views
+    map: str = "default"                        # FW-BOARD-1
+    round_limit: int = ROUND_LIMIT              # FW-END-2
+    construction_rounds: int = CONSTRUCTION_ROUNDS  # FW-RESULT-5
+    glory_to_win: int = GLORY_TO_WIN            # FW-END-1
+
+
+@dataclass(slots=True)
+class Enchant:
+    """An enchantment in play: on a figure, on a space or on the World."""
+
+    owner: int
+    card: str
+    dimmed: bool = True
+
+    def copy(self) -> Enchant:
+        return Enchant(self.owner, self.card, self.dimmed)
+
+    def to_json(self) -> list[Any]:
+        return [self.owner, self.card, self.dimmed]
+
+    @classmethod
+    def from_json(cls, doc: list[Any]) -> Enchant:
+        return cls(int(doc[0]), str(doc[1]), bool(doc[2]))
+
+
+@dataclass(slots=True)
+class Figure:
+    """A building, a creature or a construction site on one space (FW-RESULT-4, -5)."""
+
+    owner: int
+    card: str
+    kind: str
+    dimmed: bool = True
+    damage: int = 0
+    progress: int = 0
+    enchantments: list[Enchant] = field(default_factory=list)
+
+    def copy(self) -> Figure:
+        return Figure(self.owner, self.card, self.kind, self.dimmed, self.damage,
+                      self.progress, [e.copy() for e in self.enchantments])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"owner": self.owner, "card": self.card, "kind": self.kind,
+                "dimmed": self.dimmed, "damage": self.damage, "progress": self.progress,
+                "enchantments": [e.to_json() for e in self.enchantments]}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Figure:
+        return cls(int(doc["owner"]), str(doc["card"]), str(doc["kind"]), bool(doc["dimmed"]),
+                   int(doc["damage"]), int(doc["progress"]),
+                   [Enchant.from_json(e) for e in doc["enchantments"]])
+
+
+@dataclass(slots=True)
+class Player:
+    """One side's zones and counters. `deck[0]` is the top; `hand` keeps draw order
+    (FW-HAND-7 c reads it in that order)."""
+
+    hand: list[str]
+    deck: list[str]
+    external: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    flux: int = 0
+    glory: int = 0
+    cycled: bool = False
+    choice: str | None = None
+    kept: bool = False
+
+    def copy(self) -> Player:
+        return Player(self.hand[:], self.deck[:], self.external[:], self.discard[:], self.flux,
+                      self.glory, self.cycled, self.choice, self.kept)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand[:], "deck": self.deck[:], "external": self.external[:],
+                "discard": self.discard[:], "flux": self.flux, "glory": self.glory,
+                "cycled": self.cycled, "choice": self.choice, "kept": self.kept}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Player:
+        return cls(list(doc["hand"]), list(doc["deck"]), list(doc["external"]),
+                   list(doc["discard"]), int(doc["flux"]), int(doc["glory"]),
+                   bool(doc["cycled"]), doc["choice"], bool(doc["kept"]))
+
+
+@dataclass(slots=True)
+class Battle:
+    """The whole battle. `figures[space]` is None for an empty space; `log` entries are
+    {"round", "seat", "what", "card", "space", "seen": [seat 0 saw it, seat 1 saw it], ...}."""
+
+    options: Options
+    players: list[Player]
+    rng: Rng
+    figures: list[Figure | None]
+    space_enchantments: dict[int, list[Enchant]] = field(default_factory=dict)
+    world: list[Enchant] = field(default_factory=list)
+    phase: str = MULLIGAN
+    round: int = 0
+    first: int = 0
+    turn: int = 0
+    passes: int = 0
+    log: list[dict[str, Any]] = field(default_factory=list)
+    revealed: list[list[int]] = field(default_factory=lambda: [[], []])
+    outcome: Outcome | None = None
+
+    def clone(self) -> Battle:
+        return Battle(self.options, [p.copy() for p in self.players], self.rng.clone(),
+                      [None if f is None else f.copy() for f in self.figures],
+                      {s: [e.copy() for e in es] for s, es in self.space_enchantments.items()},
+                      [e.copy() for e in self.world], self.phase, self.round, self.first,
+                      self.turn, self.passes, list(self.log),
+                      [r[:] for r in self.revealed], self.outcome)

@@ -1,0 +1,131 @@
+"""The Far Wilds behind the protocol: conformance (PL-SHARED-6), views and fog (PL-VIEW),
+refusals (PL-PROTO-5), options (PL-PROTO-7) and hypothesis properties over random battles."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marcomage.games.far_wilds.cards import CARDS
+from marcomage.games.far_wilds.ruleset import RULESET, army_cards
+from marcomage.platform import conformance
+from marcomage.platform.protocol import IllegalAction
+
+from .builders import at, battle
+
+
+def test_PL_SHARED_6_conformance_on_more_seeds_and_both_army_orders() -> None:
+    for seed in (4, 5, 6):
+        game = conformance.play(RULESET, seed)
+        conformance.check_refusals(RULESET, game, every=3)
+        conformance.check_views_hide(RULESET, game, seed, every=3)
+        conformance.check_json_round_trip(RULESET, game)
+
+
+def test_PL_VIEW_the_opponent_hand_is_a_count_and_the_fog_hides_figures() -> None:
+    state = battle(hands=(["far_rider", "rockslide"], ["hush_ward"]),
+                   figures={at(2, -1): (1, "gloomspire", "building"),
+                            at(-2, 2): (0, "briar_whelp", "creature")})
+    seen = RULESET.view(state, 0)
+    assert seen["hand"] == ["far_rider", "rockslide"] and "hands" not in seen
+    assert seen["players"][1]["hand_size"] == 1
+    assert "hush_ward" not in json.dumps(seen)
+    spaces = {f["space"] for f in seen["figures"]}
+    assert at(-2, 2) in spaces and at(2, -1) not in spaces
+    assert at(2, -1) in {f["space"] for f in RULESET.view(state, 1)["figures"]}
+    replay = RULESET.view(state, None)
+    assert replay["hands"] == [["far_rider", "rockslide"], ["hush_ward"]]
+    assert len(replay["figures"]) == 4
+    open_map = battle(figures={at(2, -1): (1, "gloomspire", "building")})
+    object.__setattr__(open_map, "options", RULESET.options_from_json({"fog": False}))
+    assert at(2, -1) in {f["space"] for f in RULESET.view(open_map, 0)["figures"]}
+
+
+def test_PL_VIEW_deck_order_is_hidden_even_from_its_owner() -> None:
+    state = RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks(), 3)
+    mine = RULESET.view(state, 0)
+    assert mine["deck"] == sorted(state.players[0].deck)
+    assert "deck" not in mine["players"][1] and mine["players"][1]["deck_size"] == len(
+        state.players[1].deck)
+
+
+def test_FW_CAST_hand_status_says_in_words_why_a_card_cannot_be_cast() -> None:
+    state = battle(hands=(["far_rider", "bark_strider", "ashen_titan"], []), flux=(3, 0))
+    status = {s["card"]: s for s in RULESET.view(state, 0)["hand_status"]}
+    assert status["far_rider"]["castable"] is True
+    assert status["bark_strider"]["reason"] == "domain"
+    assert status["ashen_titan"]["text"] == "You do not have enough flux."
+    waiting = {s["card"]: s for s in RULESET.view(state, 1)["hand_status"]}
+    assert waiting == {}
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "cast", "card": "far_rider", "target": 999},
+    {"type": "cast", "card": "far_rider", "target": "3"},
+    {"type": "cast", "card": "dragon", "target": 3},
+    {"type": "cast", "card": "far_rider", "target": 3, "extra": 1},
+    {"type": "cycle", "card": "rockslide"},
+    {"type": "keep"},
+    {"type": "fly"},
+    {"type": "pass", "target": True},
+])
+def test_PL_PROTO_5_bad_actions_are_refused_with_a_message_and_change_nothing(
+        action: dict[str, object]) -> None:
+    state = battle(hands=(["far_rider"], []))
+    before = RULESET.to_json(state)
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, 0, action)
+    assert str(refused.value)
+    assert RULESET.to_json(state) == before
+
+
+def test_PL_PROTO_7_options_round_trip_and_refuse_unknown_or_mistyped_keys() -> None:
+    options = RULESET.options_from_json({"autodraw": False, "round_limit": 30})
+    assert RULESET.options_from_json(RULESET.options_to_json(options)) == options
+    for bad in ({"colour": 1}, {"autodraw": 1}, {"round_limit": 0}, {"map": "moon"}):
+        with pytest.raises(ValueError):
+            RULESET.options_from_json(bad)
+
+
+def test_FW_views_the_replay_view_and_state_json_carry_no_floats() -> None:
+    state = RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks(), 9)
+    assert RULESET.to_json(RULESET.from_json(json.loads(json.dumps(RULESET.to_json(state))))) \
+        == RULESET.to_json(state)
+
+
+def _army_total(state, seat: int) -> int:  # type: ignore[no-untyped-def]
+    p = state.players[seat]
+    on_map = sum(1 for f in state.figures if f is not None and f.owner == seat
+                 and CARDS[f.card].deckable)
+    enchantments = sum(1 for f in state.figures if f is not None for e in f.enchantments
+                       if e.owner == seat)
+    enchantments += sum(1 for es in state.space_enchantments.values() for e in es
+                        if e.owner == seat)
+    enchantments += sum(1 for e in state.world if e.owner == seat)
+    return len(p.hand) + len(p.deck) + len(p.external) + len(p.discard) + on_map + enchantments
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10**6), min_size=60,
+                                                   max_size=60))
+def test_FW_properties_cards_are_conserved_and_counters_never_go_negative(
+        seed: int, picks: list[int]) -> None:
+    """Over random legal actions: every army card is in exactly one zone, flux and glory
+    stay at 0 or more, a hand never exceeds seven, one figure per space."""
+    decks = RULESET.starter_decks()
+    sizes = [len(army_cards(d)) for d in decks]
+    state = RULESET.new_game(RULESET.options_from_json({}), decks, seed)
+    for pick in picks:
+        if RULESET.outcome(state) is not None:
+            break
+        seat = min(RULESET.to_act(state))
+        legal = RULESET.legal_actions(state, seat)
+        state, _ = RULESET.apply(state, seat, legal[pick % len(legal)])
+        for s in (0, 1):
+            assert _army_total(state, s) == sizes[s]
+            assert state.players[s].flux >= 0 and state.players[s].glory >= 0
+            assert len(state.players[s].hand) <= 7
+        assert len(state.figures) == 37

@@ -1,0 +1,39 @@
+"""The search bot (PL-SHARED-5): it plays from the view only, its sampled battles agree with
+that view, and it takes a Flux Well when one cast does it."""
+
+from __future__ import annotations
+
+from marcomage.games.far_wilds.ruleset import RULESET
+from marcomage.games.far_wilds.search import SearchBot, sample_state, score
+from marcomage.platform.bots import bot_action, bots_for
+from marcomage.platform.rng import Rng
+
+from .builders import at, battle
+
+
+def test_the_search_bot_is_offered_for_the_far_wilds() -> None:
+    assert set(bots_for(RULESET)) == {"random", "search"}
+
+
+def test_a_sampled_battle_agrees_with_the_view_it_came_from() -> None:
+    state = RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks(), 4)
+    for seat in (0, 1):
+        state, _ = RULESET.apply(state, seat, {"type": "keep"})
+    me = state.turn
+    view = RULESET.view(state, me)
+    sample = sample_state(view, Rng.from_seed(1))
+    again = RULESET.view(sample, me)
+    for key in ("hand", "deck", "figures", "visible", "round", "turn", "hand_status"):
+        assert again[key] == view[key], key
+    assert [p["hand_size"] for p in again["players"]] == [p["hand_size"] for p in
+                                                          view["players"]]
+
+
+def test_the_search_bot_takes_a_flux_well_when_a_cast_does_it() -> None:
+    state = battle(hands=(["mossroot_lodge", "far_rider", "well_draught"], []), flux=(1, 0),
+                   decks=(["far_rider"] * 5, ["far_rider"] * 5))
+    action = bot_action(RULESET, state, 0, SearchBot(3, iterations=24))
+    after, _ = RULESET.apply(state, 0, action)
+    assert action["card"] == "mossroot_lodge"
+    assert score(after, 0) > score(state, 0)
+    assert at(-3, 0) in RULESET.view(after, 0)["control"][0]

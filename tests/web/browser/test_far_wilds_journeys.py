@@ -1,0 +1,138 @@
+"""Journeys of The Far Wilds (issue 20): two players battle live in two browsers, from the
+mulligan to a glory victory, and watch the replay; a player battles the computer.
+
+The battles are short: the host sets "Glory to win" to 2 (one round of holding the most Flux
+Wells) and a low round limit. Seed 1 deals alice an Old Oak Watch after her mulligan, and
+she acts first in round 1.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from unittest import mock
+
+from playwright.sync_api import expect
+
+from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.games import computer, services
+
+from .helpers import log_in, player
+
+SEED = 1
+WATCH_SPACE = 22  # (-3, 1), next to alice's Flux Well at (-3, 0)
+
+
+def board(page: Any) -> Any:
+    return page.locator("#game-board")
+
+
+def at_version(pages: list[Any], version: int) -> None:
+    for page in pages:
+        expect(board(page)).to_have_attribute("data-version", str(version))
+
+
+def test_two_players_battle_from_the_mulligan_to_a_glory_victory_live(new_page: Any) -> None:
+    for name in ("alice", "bob"):
+        give_starter_decks(player(name), "far_wilds")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+
+    alice.goto("/games/")
+    alice.select_option("#system-select", "far_wilds")
+    alice.click("#system-choice button[type=submit]")
+    alice.select_option("#host-form select[name=format]", "limited")
+    alice.fill("#host-form input[name=glory_to_win]", "2")
+    alice.fill("#host-form input[name=round_limit]", "3")
+    alice.click("#host-form button[type=submit]")
+    expect(alice.locator(".hosted.mine")).to_be_visible()
+
+    bob.goto("/games/?game=far_wilds")
+    with mock.patch.object(services, "new_seed", return_value=SEED):
+        bob.locator(".hosted.free button.join").click()
+        expect(board(bob)).to_be_visible()
+    alice.goto(bob.url)
+    for page in (alice, bob):
+        expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+        expect(page.locator(".fw-map polygon.hex")).to_have_count(37)
+        expect(page.locator(".fw-prompt")).to_contain_text("sealed")
+    at_version([alice, bob], 1)
+
+    # The mulligan phase: alice's choice stays sealed on bob's screen until he chooses.
+    alice.click(".fw-mulligan")
+    at_version([alice, bob], 2)
+    expect(alice.locator(".fw-sealed")).to_contain_text("You chose to mulligan")
+    expect(bob.locator(".fw-status-theirs .fw-choice")).to_have_text("has chosen")
+    expect(bob.locator(".fw-sealed")).to_have_count(0)
+    bob.click(".fw-keep")
+    at_version([alice, bob], 3)
+    expect(alice.locator(".fw-card")).to_have_count(6)  # one card fewer
+    expect(bob.locator(".fw-log")).to_contain_text("alice mulligans to 6 cards.")
+    alice.click(".fw-keep")
+    at_version([alice, bob], 4)
+
+    # Round 1: flux, glory and the hand's castable marks; alice picks a card and a target.
+    expect(alice.locator(".fw-round")).to_have_text("Round 1 of 3")
+    expect(alice.locator(".fw-status-mine .fw-flux")).to_have_text("2")
+    expect(alice.locator(".turn-mine")).to_have_text("It is your turn")
+    expect(bob.locator(".fw-card.not-castable .fw-reason").first).to_have_text(
+        "It is not your turn.")
+    watch = alice.locator('.fw-card[data-card="old_oak_watch"]')
+    expect(watch).to_have_class(re.compile(r"\bcastable\b"))
+    watch.locator(".fw-pick").click()
+    targets = alice.locator(".fw-space.target")
+    expect(targets.first).to_be_visible()
+    assert targets.count() > 1
+    alice.locator(f'.fw-space.target[data-space="{WATCH_SPACE}"] polygon').click()
+    at_version([alice, bob], 5)
+    expect(alice.locator(f'.fw-space[data-space="{WATCH_SPACE}"] .figure')).to_have_count(1)
+    expect(alice.locator(".fw-status-mine .fw-wells")).to_have_text("2")  # its own and the centre
+    expect(bob.locator(".fw-log")).to_contain_text("alice casts Old Oak Watch")
+    expect(bob.locator(".turn-mine")).to_have_text("It is your turn")
+
+    bob.click(".fw-pass")
+    at_version([alice, bob], 6)
+    alice.click(".fw-pass")
+    at_version([alice, bob], 7)
+    for page in (alice, bob):
+        expect(board(page)).to_have_attribute("data-finished", "yes")
+    expect(alice.locator(".outcome")).to_have_text("You won: Glory victory")
+    expect(bob.locator(".outcome")).to_have_text("You lost: Glory victory")
+    expect(alice.locator(".fw-status-mine .fw-glory")).to_have_text("2 / 20")
+    expect(bob.locator(".fw-log")).to_contain_text(
+        "alice holds the most Flux Wells (2) and gains 2 glory.")
+
+    alice.click("#replay-link")
+    expect(alice.locator("#replay-board .fw-map")).to_be_visible()
+    expect(alice.locator("body")).to_contain_text("casts Old Oak Watch at (-3,1)")
+
+
+def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
+    give_starter_decks(player("alice"), "far_wilds")
+    log_in(page, "alice")
+    page.goto("/games/?game=far_wilds")
+    page.select_option("#computer-level", "easy")
+    page.select_option("#computer-form select[name=format]", "limited")
+    page.fill("#computer-form input[name=round_limit]", "2")
+    with mock.patch.object(services, "new_seed", return_value=SEED):
+        page.click("#computer-form button[type=submit]")
+        expect(board(page)).to_be_visible()
+    expect(page.locator(".fw-map polygon.hex")).to_have_count(37)
+    page.click(".fw-keep")
+    for _ in range(40):
+        if board(page).get_attribute("data-finished") == "yes":
+            break
+        expect(page.locator(".turn-mine")).to_be_visible()
+        before = int(board(page).get_attribute("data-version") or 0)
+        page.click(".fw-pass")
+        # The computer answers by itself; the board comes back when it is alice's turn.
+        page.wait_for_function(
+            "(before) => { const b = document.getElementById('game-board');"
+            " return b && parseInt(b.dataset.version, 10) > before &&"
+            " (b.dataset.finished === 'yes' || b.querySelector('.turn-mine') !== null); }",
+            arg=before)
+    computer.wait()
+    expect(board(page)).to_have_attribute("data-finished", "yes")
+    expect(page.locator(".outcome")).to_contain_text(re.compile(r"You (won|lost)|Draw"))
+    expect(page.locator(".fw-log")).to_contain_text("The battle ends")

@@ -1,0 +1,163 @@
+"""The Far Wilds on the site: a battle between alice and bob through the services, its game
+page drawn by the Far Wilds board (SVG map, statuses, the hand with reasons and targets, the
+mulligan prompt, the log), payloads that hide the opponent's hand and sealed choice
+(PL-VIEW-1), the computer opponent and the replay."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from marcomage.games import find_ruleset
+from marcomage.platform.rng import Rng
+from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.games import computer, services
+from marcomage.web.games.models import Game, Status
+from marcomage.web.games.payload import render_board
+from marcomage.web.replays import services as replays
+
+from ...base import BaseTestCase
+from ...games.helpers import deck_of, seeded
+
+FW = find_ruleset("far_wilds")
+CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+
+
+def battle(p1: Any, p2: Any, seed: int = 2, options: dict[str, Any] | None = None) -> Game:
+    for user in (p1, p2):
+        give_starter_decks(user, "far_wilds")
+    with seeded(seed):
+        game = services.challenge(p1, p2, deck_of(p1, "far_wilds"), ruleset="far_wilds",
+                                  format="limited", options=options or {})
+        return services.accept(p2, game.pk, deck_of(p2, "far_wilds"))
+
+
+def act(user: Any, game: Game, action: dict[str, Any]) -> None:
+    game.refresh_from_db()
+    services.act(user, game.pk, game.version, action)
+
+
+def actions(page: str) -> list[dict[str, Any]]:
+    import html
+    return [json.loads(html.unescape(v)) for v in
+            re.findall(r'name="action" value="([^"]+)"', page)]
+
+
+class FarWildsBoardTests(BaseTestCase):
+    def test_the_mulligan_prompt_offers_keep_and_mulligan_and_seals_the_choice(self) -> None:
+        game = battle(self.alice, self.bob)
+        page = render_board(game, self.alice)
+        self.assertIn('class="fw-map"', page)
+        self.assertEqual(page.count('<polygon class="hex"'), 37)
+        self.assertEqual(actions(page), [{"type": "keep"}, {"type": "mulligan"}])
+        act(self.bob, game, {"type": "mulligan"})
+        seen_by_alice = render_board(Game.objects.get(pk=game.pk), self.alice)
+        self.assertNotIn("chose to", seen_by_alice)
+        self.assertIn("You chose to mulligan", render_board(Game.objects.get(pk=game.pk),
+                                                            self.bob))
+
+    def test_the_battle_page_shows_status_reasons_targets_and_the_log(self) -> None:
+        game = battle(self.alice, self.bob)
+        act(self.alice, game, {"type": "keep"})
+        act(self.bob, game, {"type": "keep"})
+        game.refresh_from_db()
+        state = services.game_state(game)
+        mover = [self.alice, self.bob][state.turn]
+        page = render_board(game, mover)
+        self.assertIn('class="fw-flux">2<', page)
+        self.assertIn("Round 1 of 100", page)
+        self.assertIn("It is your turn", page)
+        self.assertIn('class="fw-pass"', page)
+        self.assertRegex(page, r'class="fw-card (castable|not-castable)"')
+        view = FW.view(state, state.turn)
+        reasons = [s for s in view["hand_status"] if not s["castable"]]
+        for status in reasons:
+            self.assertIn(status["text"], page)
+        castable = [s["card"] for s in view["hand_status"] if s["castable"]]
+        self.assertTrue(castable)
+        self.assertIn('data-targets="[{', page)
+        waiting = render_board(game, [self.alice, self.bob][1 - state.turn])
+        self.assertIn("It is not your turn.", waiting)
+        act(mover, game, {"type": "pass"})
+        game.refresh_from_db()
+        self.assertIn(f"{mover.username} passes.", render_board(game, self.alice))
+
+    def test_PL_VIEW_1_payloads_do_not_change_when_the_hidden_cards_are_redrawn(self) -> None:
+        game = battle(self.alice, self.bob)
+        act(self.alice, game, {"type": "keep"})
+        game.refresh_from_db()
+        rng = Rng.from_seed(11)
+        for user, seat in ((self.alice, 0), (self.bob, 1)):
+            before = CSRF.sub("", render_board(game, user))
+            state = services.game_state(game)
+            for _ in range(3):
+                other = FW.resample_hidden(state, seat, rng)  # type: ignore[attr-defined]
+                Game.objects.filter(pk=game.pk).update(state=FW.to_json(other))
+                again = Game.objects.get(pk=game.pk)
+                self.assertEqual(CSRF.sub("", render_board(again, user)), before)
+            Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+
+    def test_PL_VIEW_1_every_payload_of_a_whole_battle_hides_the_other_hand(self) -> None:
+        """A whole short battle of random moves: at every step, each player's board is the
+        same bytes when everything hidden from that player is drawn anew."""
+        game = battle(self.alice, self.bob, seed=7, options={"round_limit": 4})
+        users = [self.alice, self.bob]
+        rng = Rng.from_seed(8)
+        steps = 0
+        while True:
+            game.refresh_from_db()
+            state = services.game_state(game)
+            for seat, user in enumerate(users):
+                before = CSRF.sub("", render_board(game, user))
+                other = FW.resample_hidden(state, seat, rng)  # type: ignore[attr-defined]
+                Game.objects.filter(pk=game.pk).update(state=FW.to_json(other))
+                again = CSRF.sub("", render_board(Game.objects.get(pk=game.pk), user))
+                Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+                self.assertEqual(again, before, f"step {steps}, seat {seat}")
+            if game.status != Status.RUNNING:
+                break
+            seat = min(FW.to_act(state))
+            legal = FW.legal_actions(state, seat)
+            act(users[seat], game, legal[rng.below(len(legal))])
+            steps += 1
+        self.assertGreater(steps, 10)
+
+    def test_a_whole_battle_ends_and_its_replay_is_drawn_on_the_map(self) -> None:
+        game = battle(self.alice, self.bob, seed=5)
+        users = [self.alice, self.bob]
+        rng = Rng.from_seed(3)
+        for _ in range(3000):
+            game.refresh_from_db()
+            if game.status != Status.RUNNING:
+                break
+            state = services.game_state(game)
+            seat = min(FW.to_act(state))
+            legal = FW.legal_actions(state, seat)
+            passes = [a for a in legal if a["type"] in ("pass", "keep")]
+            choice = passes[0] if rng.below(3) == 0 and passes else legal[rng.below(len(legal))]
+            act(users[seat], game, choice)
+        game.refresh_from_db()
+        self.assertEqual(game.status, Status.FINISHED)
+        page = render_board(game, self.alice)
+        self.assertRegex(page, r"You (won|lost)|Draw")
+        shown = replays.position(game.pk, 10)
+        self.assertEqual(shown.board_template, "rulesets/far_wilds/_replay_board.html")
+        self.assertEqual(len(shown.board["map"]["cells"]), 37)
+        self.assertFalse(any(c["fog"] for c in shown.board["map"]["cells"]))
+        page = self.log_in(self.bob).get(f"/replays/{game.pk}/?step=10")
+        self.assertEqual(page.status_code, 200)
+        self.assertIn('class="fw-map"', page.content.decode())
+        self.assertTrue(any(m.text.startswith(("casts", "passes", "keeps", "mulligans"))
+                            for m in shown.moves))
+
+    def test_the_computer_plays_the_far_wilds(self) -> None:
+        give_starter_decks(self.alice, "far_wilds")
+        with self.settings(AI_AUTOPLAY=False, AI_ITERATIONS={"normal": 4, "hard": 4}):
+            game = computer.start(self.alice, deck_of(self.alice, "far_wilds"), "normal",
+                                  ruleset="far_wilds", format="limited")
+            self.assertEqual(game.ruleset, "far_wilds")
+            bot = computer.bot_for(game)
+            self.assertEqual(bot.name, "search")
+            action = computer.choose(game)
+            self.assertIn(action, FW.legal_actions(services.game_state(game), 1))

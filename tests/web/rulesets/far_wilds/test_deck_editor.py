@@ -1,0 +1,57 @@
+"""The Far Wilds army editor: cards with counts, filters, the format, live violations
+(FW-DECK) and saving."""
+
+from __future__ import annotations
+
+from marcomage.web.decks.models import Deck
+from marcomage.web.decks.services import give_starter_decks
+
+from ...base import BaseTestCase
+
+
+class ArmyEditorTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        give_starter_decks(self.alice, "far_wilds")
+        self.deck = Deck.objects.filter(owner=self.alice, game="far_wilds").order_by("pk")[1]
+        self.client = self.log_in(self.alice)
+
+    def counts(self, **changed: int) -> dict[str, str]:
+        found = {f"count_{e['card']}": str(e["count"]) for e in self.deck.entries}
+        found.update({f"count_{k}": str(v) for k, v in changed.items()})
+        return found
+
+    def test_the_editor_lists_the_cards_with_counts_and_filters(self) -> None:
+        page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()
+        self.assertIn('name="count_rockslide"', page)
+        self.assertIn('value="4"', page)
+        self.assertIn("Deal 3 damage", page)
+        filtered = self.client.get(f"/decks/{self.deck.pk}/?type=creature").content.decode()
+        self.assertIn('aria-label="Copies of Pit Warden"', filtered)
+        self.assertNotIn('aria-label="Copies of Rockslide"', filtered)
+        self.assertIn('<input type="hidden" name="count_rockslide" value="4">', filtered)
+
+    def test_FW_DECK_violations_are_shown_live_for_the_counts_on_the_form(self) -> None:
+        url = f"/decks/{self.deck.pk}/far-wilds/check/"
+        ok = self.post(url, {**self.counts(), "format": "limited"}).content.decode()
+        self.assertIn("25 cards · ready to play", ok)
+        wrong = self.post(url, {**self.counts(), "format": "constructed"}).content.decode()
+        self.assertIn('data-code="DECK_TOO_SMALL"', wrong)
+        self.assertIn("Rockslide is in the army 4 times", wrong)
+        small = self.post(url, {**self.counts(rockslide=0), "format": "limited"}).content
+        self.assertIn(b"holds 21 cards", small)
+        self.deck.refresh_from_db()
+        self.assertEqual(self.deck.card_count, 25)  # checking saves nothing
+
+    def test_saving_stores_counts_and_format_and_refuses_bad_counts(self) -> None:
+        url = f"/decks/{self.deck.pk}/far-wilds/save/"
+        self.post(url, {**self.counts(rockslide=1), "format": "limited"})
+        self.deck.refresh_from_db()
+        self.assertEqual(self.deck.card_count, 22)
+        self.assertFalse(self.deck.ready)
+        self.post(url, {**self.counts(far_rider=-1), "format": "limited"})
+        self.deck.refresh_from_db()
+        self.assertEqual(self.deck.card_count, 22)
+        self.post(url, {**self.counts(rockslide=4), "format": "limited"})
+        self.deck.refresh_from_db()
+        self.assertTrue(self.deck.ready)
