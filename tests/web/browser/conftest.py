@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -34,7 +35,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 30_000
+"""How long a click or an assertion waits: generous, because on a busy 2-core CI machine the
+computer's search bots and five game systems' journeys share the CPU with the live server."""
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @dataclass
