@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,8 +19,21 @@ from .sections import COMING
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Visitors see log-in and registration; players see where to go next."""
-    return render(request, "core/home.html", {"login_form": LoginForm()})
+    """Visitors see log-in and registration; players see the games where it is their turn,
+    a first game against the computer in one click, and where to go next."""
+    context: dict[str, Any] = {"login_form": LoginForm()}
+    if request.user.is_authenticated:
+        from marcomage.web.decks.services import ready_decks
+        from marcomage.web.games.services import visible_games
+
+        turns = []
+        for game in visible_games(request.user):
+            seat = game.seat_of(request.user)
+            if seat is not None and seat.to_act and game.status == "running":
+                turns.append({"pk": game.pk, "opponent": game.opponent_name(seat)})
+        decks = ready_decks(request.user)
+        context.update(your_turn=turns[:10], first_deck=decks[0].pk if decks else None)
+    return render(request, "core/home.html", context)
 
 
 @login_required
