@@ -132,6 +132,16 @@ def browser_test(transactional_db: None, chromium: Chromium) -> Iterator[Chromiu
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         chromium.detach()
+        settle_the_computer()
+
+
+def settle_the_computer() -> None:
+    """Let every computer worker of this test finish before the database is flushed: game ids
+    start again in the next test, and a worker still thinking about game 16 of this test
+    would otherwise take the next test's game 16 for its own (one worker per game id)."""
+    from marcomage.web.games import computer
+
+    computer.wait(timeout=60)
 
 
 @pytest.fixture
