@@ -30,8 +30,6 @@ from typing import Any
 
 from marcomage.platform.decks import DeckLimits
 from marcomage.platform.protocol import (
-    ABANDON,
-    ABORT,
     SURRENDER,
     DeckDoc,
     Format,
@@ -39,6 +37,7 @@ from marcomage.platform.protocol import (
     Outcome,
     SeatAward,
     Violation,
+    platform_end,
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
@@ -238,15 +237,9 @@ class Toy:
     def end(self, state: ToyState, end_type: str, winners: Sequence[int]) -> ToyState:
         if state.outcome is not None:
             raise IllegalAction("The game is already over.")
-        if end_type not in (SURRENDER, ABORT, ABANDON):
-            raise ValueError(f"{end_type!r} is not a platform end type.")
-        if (end_type == ABORT) != (not winners):
-            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'some'} "
-                             "winners.")
         after = state.clone()
         after.phase = OVER
-        result = "none" if end_type == ABORT else "win"
-        after.outcome = Outcome(result, tuple(sorted(winners)), end_type, state.trick)
+        after.outcome = platform_end(end_type, winners, state.trick)
         return after
 
     def awards(self, state: ToyState, levels: Sequence[int], friendly: bool,

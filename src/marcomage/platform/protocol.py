@@ -78,6 +78,17 @@ class Outcome:
                    str(doc["end_type"]), int(doc["final_round"]))
 
 
+def platform_end(end_type: str, winners: Sequence[Seat], final_round: int) -> Outcome:
+    """The outcome of a platform end (PL-PROTO-6), checked: surrender and abandon name
+    their winners, an abort names none; anything else raises ValueError."""
+    if end_type not in PLATFORM_END_TYPES:
+        raise ValueError(f"{end_type!r} is not a platform end type.")
+    if (end_type == ABORT) != (not winners):
+        raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'some'} winners.")
+    return Outcome("none" if end_type == ABORT else "win", tuple(sorted(winners)), end_type,
+                   final_round)
+
+
 class DeckEntry(TypedDict):
     card: int | str
     count: int

@@ -9,8 +9,6 @@ from typing import Any
 
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import (
-    ABANDON,
-    ABORT,
     SURRENDER,
     DeckDoc,
     Format,
@@ -18,6 +16,7 @@ from marcomage.platform.protocol import (
     Outcome,
     SeatAward,
     Violation,
+    platform_end,
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
@@ -133,14 +132,9 @@ class Arcana:
     def end(self, state: Game, end_type: str, winners: Sequence[int]) -> Game:
         if state.outcome is not None:
             raise IllegalAction("The duel is already over.")
-        if end_type not in (SURRENDER, ABORT, ABANDON):
-            raise ValueError(f"{end_type!r} is not a platform end type.")
-        if (end_type == ABORT) != (not winners):
-            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'a'} "
-                             "winner.")
+        outcome = platform_end(end_type, winners, state.turn)
         after = state.copy()
-        engine.finish(after, Outcome("none" if end_type == ABORT else "win",
-                                     tuple(sorted(winners)), end_type, state.turn))
+        engine.finish(after, outcome)
         after.phase = OVER
         return after
 

@@ -15,8 +15,6 @@ from typing import Any
 
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import (
-    ABANDON,
-    ABORT,
     SURRENDER,
     DeckDoc,
     Format,
@@ -24,6 +22,7 @@ from marcomage.platform.protocol import (
     Outcome,
     SeatAward,
     Violation,
+    platform_end,
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
@@ -148,15 +147,10 @@ class FarWilds:
     def end(self, state: Battle, end_type: str, winners: Sequence[int]) -> Battle:
         if state.outcome is not None:
             raise IllegalAction("The battle is already over.")
-        if end_type not in (SURRENDER, ABORT, ABANDON):
-            raise ValueError(f"{end_type!r} is not a platform end type.")
-        if (end_type == ABORT) != (not winners):
-            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'a'} "
-                             "winner.")
+        outcome = platform_end(end_type, winners, state.round)
         after = state.clone()
         after.phase = OVER
-        after.outcome = Outcome("none" if end_type == ABORT else "win",
-                                tuple(sorted(winners)), end_type, state.round)
+        after.outcome = outcome
         return after
 
     def awards(self, state: Battle, levels: Sequence[int], friendly: bool,

@@ -12,15 +12,13 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.protocol import (
-    ABANDON,
-    ABORT,
-    SURRENDER,
     DeckDoc,
     Format,
     IllegalAction,
     Outcome,
     SeatAward,
     Violation,
+    platform_end,
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
@@ -145,16 +143,11 @@ class MageWars:
     def end(self, state: GameState, end_type: str, winners: Sequence[int]) -> GameState:
         if state.outcome is not None:
             raise IllegalAction("The game is already over.")
-        if end_type not in (SURRENDER, ABORT, ABANDON):
-            raise ValueError(f"{end_type!r} is not a platform end type.")
-        if (end_type == ABORT) != (not winners):
-            raise ValueError(f"{end_type!r} takes {'no' if end_type == ABORT else 'some'} "
-                             "winners.")
+        outcome = platform_end(end_type, winners, state.round)
         after = state.clone()
         after.stage = "over"
         after.decisions = []
-        after.outcome = Outcome("none" if end_type == ABORT else "win",
-                                tuple(sorted(winners)), end_type, state.round)
+        after.outcome = outcome
         return after
 
     def awards(self, state: GameState, levels: Sequence[int], friendly: bool,
