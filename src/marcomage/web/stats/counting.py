@@ -4,7 +4,6 @@ games are already counted."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -17,7 +16,6 @@ from marcomage.web.replays.services import NoReplay, replay_of
 from .facts import GameFacts, facts_of
 from .models import CardTotal, CardUse, Counted, DayTotal, ExpPoint, SystemTotal, Versus
 
-log = logging.getLogger(__name__)
 
 RESULT_FIELD = {"win": "wins", "loss": "losses", "draw": "draws"}
 
