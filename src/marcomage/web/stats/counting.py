@@ -16,7 +16,6 @@ from marcomage.web.replays.services import NoReplay, replay_of
 from .facts import GameFacts, facts_of
 from .models import CardTotal, CardUse, Counted, DayTotal, ExpPoint, SystemTotal, Versus
 
-
 RESULT_FIELD = {"win": "wins", "loss": "losses", "draw": "draws"}
 
 
