@@ -59,6 +59,21 @@ class IconsTestCase(BaseTestCase):
         with self.assertRaises(ValueError):
             registry.register("pigeons", lambda user, mark: True)
 
+    def test_a_new_challenge_lights_the_letter_until_the_mark_passes_it(self) -> None:
+        """Manual, "Messages": a new challenge, like a new message, lights the letter."""
+        from marcomage.web.games import services
+
+        from .games.helpers import deck_of
+
+        User.objects.filter(pk=self.bob.pk).update(
+            notification_mark=timezone.now() - timedelta(minutes=1))
+        self.assertEqual(keys(self.bob), [])
+        services.challenge(self.alice, self.bob, deck_of(self.alice))
+        self.assertEqual(keys(self.bob), ["messages"])
+        self.assertEqual(keys(self.alice), [], "the challenger's own challenge is not news")
+        User.objects.filter(pk=self.bob.pk).update(notification_mark=timezone.now())
+        self.assertEqual(keys(self.bob), [], "after a reset the open challenge is no longer new")
+
     def test_pages_show_the_icons_lit_when_they_are_rendered(self) -> None:
         Message.objects.create(author=self.bob, recipient=self.alice, text="hi")
         self.log_in(self.alice)

@@ -25,13 +25,15 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Register the game systems the settings add (MARCOMAGE_EXTRA_RULESETS, e.g. the
-        test-only toy), and light the crossed swords when the player is to act anywhere."""
+        test-only toy), light the crossed swords when the player is to act anywhere and the letter
+        when a challenge arrives."""
         from marcomage.games import register
         from marcomage.web.notifications.registry import register as register_icon
 
         from . import computer  # noqa: F401  (its worker listens for stored games)
-        from .services import your_turn_anywhere
+        from .services import new_challenge, your_turn_anywhere
 
         for path in getattr(settings, "MARCOMAGE_EXTRA_RULESETS", ()):
             register(load_ruleset(path))  # type: ignore[arg-type]
         register_icon("games", your_turn_anywhere)
+        register_icon("messages", new_challenge)

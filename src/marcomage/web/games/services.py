@@ -701,6 +701,12 @@ def your_turn_anywhere(user: Any, mark: datetime) -> bool:
     return your_turn(user).exists()
 
 
+def new_challenge(user: Any, mark: datetime) -> bool:
+    """The envelope icon's second source: a challenge arrived after the notification mark
+    (manual, "Messages": a new challenge or message lights the letter)."""
+    return challenges_to(user).filter(created__gt=mark).exists()
+
+
 def visible_games(user: Any) -> QuerySet[Game]:
     """Started games the player has not left, newest move first."""
     return _with_seats(Game.objects.filter(_playing(user)).distinct())
