@@ -10,6 +10,7 @@ app_name = "core"
 urlpatterns = [
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
+    path("help/<slug:ruleset_id>/", views.system_help_page, name="help_system"),
     *(
         path(section.path.strip("/") + "/", views.coming, {"key": key}, name=key)
         for key, section in COMING.items()

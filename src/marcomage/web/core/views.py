@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -48,19 +48,36 @@ def coming(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
-    """The site's help, then each game system's "how to play": the template
-    `rulesets/<id>/_help.html` of every game system that has one, in the site's order."""
-    return render(request, "core/help.html", {"system_help": system_help()})
+    """The site's help (accounts, levels, messages, forum, settings, colours, shortcuts), then
+    each game system's "how to play", in the site's order."""
+    return render(request, "core/help.html", {"systems": system_help()})
 
 
-def system_help() -> list[str]:
-    """The "how to play" template of every registered game system that has one."""
+@require_GET
+def system_help_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
+    """One game system's rules on a page of its own, to link from its lobby and board."""
+    for system in system_help():
+        if system.id == ruleset_id:
+            return render(request, "core/help_system.html", {"system": system})
+    raise Http404("There is no such game system.")
+
+
+class SystemHelp(NamedTuple):
+    """A game system's help: its id, its name and its `rulesets/<id>/_help.html` template."""
+
+    id: str
+    name: str
+    template: str
+
+
+def system_help() -> list[SystemHelp]:
+    """The "how to play" of every registered game system that has one."""
     found = []
-    for ruleset_id, _name in registered():
+    for ruleset_id, name in registered():
         template = f"rulesets/{ruleset_id}/_help.html"
         try:
             get_template(template)
         except TemplateDoesNotExist:
             continue
-        found.append(template)
+        found.append(SystemHelp(ruleset_id, name, template))
     return found
