@@ -1,17 +1,25 @@
-"""Nationality flags from Unicode regional-indicator symbols, no image files."""
+"""Nationality flags: a vendored SVG image per ISO 3166-1 country (issue 22: images, not emoji)."""
 
 from __future__ import annotations
 
-from marcomage.web.preferences.countries import COUNTRIES, COUNTRY_NAMES, flag
+from pathlib import Path
+
+import marcomage.web
+from marcomage.web.preferences.countries import COUNTRIES, COUNTRY_NAMES, flag_file
+
+STATIC = Path(marcomage.web.__file__).parent / "static"
 
 
-def test_it_draws_a_flag_from_the_country_code() -> None:
-    assert flag("SK") == "\U0001f1f8\U0001f1f0"
-    assert flag("gb") == "\U0001f1ec\U0001f1e7"
+def test_every_country_has_its_flag_image() -> None:
+    for code, _name in COUNTRIES:
+        path = STATIC / flag_file(code)
+        assert path.is_file(), code
+        assert path.read_text().lstrip().startswith("<svg"), code
 
 
-def test_it_draws_nothing_for_anything_else() -> None:
-    assert flag("") == flag("S") == flag("SVK") == flag("1A") == ""
+def test_it_names_no_file_for_anything_else() -> None:
+    assert flag_file("sk") == flag_file("SK") == "vendor/flags/sk.svg"
+    assert flag_file("") == flag_file("S") == flag_file("SVK") == flag_file("XX") == ""
 
 
 def test_it_knows_the_iso_countries() -> None:

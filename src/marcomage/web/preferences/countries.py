@@ -1,7 +1,7 @@
 """Countries a player may name as nationality: ISO 3166-1 alpha-2 code and English name.
 
-Generated once from Debian's iso-codes data (ISO 3166-1); flags are drawn from the code
-with Unicode regional-indicator symbols, so no image files are needed.
+Generated once from Debian's iso-codes data (ISO 3166-1); each has its flag as an SVG image in
+static/vendor/flags/ (flag-icons, MIT), since emoji flags do not show on every system.
 """
 
 from __future__ import annotations
@@ -261,12 +261,13 @@ COUNTRIES: tuple[tuple[str, str], ...] = (
 COUNTRY_NAMES: dict[str, str] = dict(COUNTRIES)
 
 
-def flag(code: str) -> str:
-    """The flag emoji of a two-letter country code, or "" for anything else.
+def flag_file(code: str) -> str:
+    """The static path of a country's flag (the vendored flag-icons set, 4:3), or "" for a code
+    that is not a known country.
 
-    >>> flag("SK")
-    '\U0001f1f8\U0001f1f0'
+    >>> flag_file("SK")
+    'vendor/flags/sk.svg'
     """
-    if len(code) != 2 or not code.isascii() or not code.isalpha():
+    if code.upper() not in COUNTRY_NAMES:
         return ""
-    return "".join(chr(0x1F1E6 + ord(letter) - ord("A")) for letter in code.upper())
+    return f"vendor/flags/{code.lower()}.svg"

@@ -7,15 +7,24 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
-from marcomage.web.preferences.countries import flag as country_flag
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
 
 register = template.Library()
 
 
 @register.filter
-def flag(code: str) -> str:
-    """The regional-indicator flag of a country code."""
-    return country_flag(code or "")
+def flag(code: str) -> SafeString:
+    """A country's flag as a small image named for screen readers, or nothing."""
+    path = flag_file(code or "")
+    if not path:
+        return SafeString("")
+    name = COUNTRY_NAMES[code.upper()]
+    return format_html('<img class="flag" src="{}" alt="{}" title="{}" width="20" height="15">',
+                       static(path), name, name)
 
 
 @register.filter
