@@ -74,9 +74,14 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     expect(page.locator("#deck-count")).to_contain_text("45/45 cards · ready to play")
     expect(page.locator("#deck-violations")).to_have_count(0)
 
-    # A full section refuses one more card, with the reason, and nothing changes.
+    # A full section refuses one more card, with the reason in view where the player clicked
+    # (the first card of the pool, on a phone's screen), and nothing changes.
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 700})
     page.locator("#pool .pool-card form button.take").first.click()
     expect(page.locator("#deck-notice")).to_have_text("The Rare section is full (15 cards).")
+    expect(page.locator("#deck-notice")).to_be_in_viewport()
+    page.set_viewport_size(size)
     expect(page.locator("#deck-count")).to_contain_text("45/45")
 
     # Return one card and take it back.

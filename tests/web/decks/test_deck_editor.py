@@ -3,10 +3,13 @@ changes, a clear message for every refusal, and nobody else's decks."""
 
 from __future__ import annotations
 
+import re
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from marcomage.games.marcomage.cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from marcomage.web.decks.models import Deck
+from marcomage.web.rulesets.marcomage.deck_editor import POOL_PAGE_SIZE
 from marcomage.web.rulesets.marcomage.editing import average_cost
 from marcomage.web.rulesets.marcomage.slots import slots
 
@@ -37,8 +40,25 @@ class EditorTest(BaseTestCase):
                      "Average cost per turn", "0/45 cards"):
             assert part in page, part
         # The pool starts on Common cards, and the class filter says so.
-        assert page.count('class="pool-card') == len(COMMONS)
+        assert f"Card pool <span class=\"count\">({len(COMMONS)} cards)" in page
+        assert page.count('class="pool-card') == POOL_PAGE_SIZE
         assert '<option value="common" selected>' in page
+
+    def test_the_pool_comes_in_pages_so_no_editor_page_is_heavy(self) -> None:
+        """Issue 22: the whole pool at once made a 770 KB page; pages of 48 cards keep every
+        page of the editor small, and every card is on exactly one page."""
+        seen: list[str] = []
+        pages = -(-len(CARDS[1:]) // POOL_PAGE_SIZE)
+        for number in range(1, pages + 1):
+            response = self.client.get(self.url, {"cls": "", "page": number})
+            html = response.content.decode()
+            assert len(response.content) < 250_000, (number, len(response.content))
+            seen += re.findall(r'id="pool-card-(\d+)"', html)
+            if number < pages:
+                assert 'rel="next"' in html and "part=pool" in html
+        assert sorted(map(int, seen)) == sorted(card.id for card in CARDS[1:])
+        last = self.client.get(self.url, {"cls": "", "page": 999}).content.decode()
+        assert f"Page {pages} of {pages}" in last, "a page past the end shows the last"
 
     def test_only_the_owner_sees_or_changes_a_deck(self) -> None:
         bobs = Deck.objects.get(owner=self.bob, name="deck 4")

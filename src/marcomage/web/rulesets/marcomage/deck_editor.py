@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -32,6 +33,10 @@ DECK_SIZE = 45
 """Cards in a ready deck, shown as "n/45" in the deck list (C-DECK-2)."""
 LIST_HINT_TEMPLATE = "decks/_marcomage_hint.html"
 """What the deck list says about MArcomage decks and slots."""
+
+
+POOL_PAGE_SIZE = 48
+"""Cards of the pool on one page: the whole pool drawn at once made an editor page of 770 KB."""
 
 
 def _own_deck(request: HttpRequest, pk: int) -> Deck:
@@ -75,10 +80,14 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
     """The deck editor for the owner's deck; an htmx filter request gets only the card
     pool. Called by the decks app's editor page."""
     card_filter = filters.CardFilter.from_params(request.GET, default_class="common")
+    pool_page = Paginator(filters.pool(card_filter), POOL_PAGE_SIZE).get_page(
+        request.GET.get("page"))
+    query = filters.filter_params(card_filter)
     context = {
         **filters.filter_context(card_filter),
-        **_deck_context(deck, filter_query=filters.filter_params(card_filter)),
-        "pool": filters.pool(card_filter),
+        **_deck_context(deck, filter_query=query),
+        "pool_page": pool_page,
+        "pager_query": f"{query}&part=pool",
         "taken": editing.in_deck(deck),
     }
     if is_htmx(request) and request.GET.get("part") == "pool":
