@@ -14,14 +14,15 @@ django_http = get_asgi_application()  # sets Django up before the imports below
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        # Static files come from the app and project static dirs, DEBUG or not: no CDN.
-        "http": ASGIStaticFilesHandler(django_http),
+        # Static files come from the app and project static dirs, DEBUG or not: no CDN;
+        # versioned, cached for a year and gzip-compressed (core/static_files.py).
+        "http": StaticFilesApp(django_http),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -135,6 +135,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages are gzip-compressed; CSRF tokens are masked per response, which defeats BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -194,6 +196,11 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [WEB_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # /static/<name>?v=<content hash>: cached for a year, a changed file gets a new URL.
+    "staticfiles": {"BACKEND": "marcomage.web.core.static_files.VersionedStorage"},
+}
 MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "/media/"
 # Upload bodies above this stay on disk in a temporary file only for the request's life.

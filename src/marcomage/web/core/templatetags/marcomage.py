@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from django import template
-from django.utils import timezone
-
 from django.templatetags.static import static
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
