@@ -7,6 +7,8 @@ updates too. (The outcome's words are checked where games end: test_journey_game
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +127,18 @@ def test_the_game_screen_reads_at_a_glance(new_page: Any, browser_test: Any) -> 
     expect(watcher.locator(".hand-mine .card-text")).to_have_count(0)
     expect(page.locator(".hand-mine .card-text").first).to_be_visible()  # alice's own choice
     assert (SHOTS / "game-1366.png").stat().st_size > 10_000
+
+    # The other card settings and the minimized view hold on the game screen too.
+    Preferences.objects.update_or_create(user=alice, defaults={
+        "show_card_images": False, "show_card_keywords": False, "old_card_appearance": True,
+        "minimized_game_view": True})
+    page.reload()
+    steady(page)
+    expect(page.locator("#game-board")).to_have_class(re.compile(r"\bminimized\b"))
+    expect(page.locator(".hand-mine .card.card-old")).to_have_count(8)
+    expect(page.locator(".hand-mine .card-art")).to_have_count(0)
+    expect(page.locator(".hand-mine .card-keywords")).to_have_count(0)
+    expect(page.locator(".hand-mine .card-text").first).to_be_visible()
+    castle = page.locator(".side-me .castle-svg").bounding_box()
+    assert castle is not None and castle["width"] <= 81  # 5rem: the drawing shrinks
+    page.screenshot(path=str(SHOTS / "game-1366-minimized.png"), full_page=True)
