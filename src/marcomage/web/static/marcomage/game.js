@@ -42,6 +42,36 @@
     }
   });
 
+  // The same rule for the answer to one's own move: a board older than the one a live update
+  // already showed is dropped.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var current = document.getElementById("game-board");
+    if (!current || !event.detail.target || event.detail.target.id !== "game-board" ||
+        typeof event.detail.serverResponse !== "string") {
+      return;
+    }
+    var match = /id="game-board"[^>]*data-version="(\d+)"/.exec(event.detail.serverResponse);
+    if (match && parseInt(match[1], 10) < version(current)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // A button htmx disabled for a request belongs to the board that sent it; once a newer board
+  // is shown, nothing on it may stay disabled by a request of the old one.
+  function releaseButtons() {
+    var board = document.getElementById("game-board");
+    if (!board) { return; }
+    board.querySelectorAll("[data-disabled-by-htmx]").forEach(function (button) {
+      var form = button.closest("form");
+      if (!form || !form.classList.contains("htmx-request")) {
+        button.removeAttribute("disabled");
+        button.removeAttribute("data-disabled-by-htmx");
+      }
+    });
+  }
+  document.addEventListener("htmx:oobAfterSwap", releaseButtons);
+  document.addEventListener("htmx:afterSettle", releaseButtons);
+
   // Remember when each version was first shown (the latency measurement reads this).
   window.marcomageSeen = window.marcomageSeen || {};
   function seen() {
