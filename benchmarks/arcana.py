@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import sys
 import time
-from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
+from report import put_section
 
 from marcomage.games.arcana import engine
 from marcomage.games.arcana.ruleset import RULESET
@@ -31,8 +30,6 @@ from marcomage.games.arcana.search import SearchBot
 from marcomage.platform.bots import Bot, RandomBot, play_game
 from marcomage.platform.conformance import playout_decks
 from marcomage.platform.rng import Rng
-
-BEGIN, END = "<!-- arcana -->", "<!-- /arcana -->"
 
 
 def engine_playouts(games: int) -> tuple[float, int, int]:
@@ -96,18 +93,11 @@ def matches(games: int, kinds: tuple[str, str], seed: int = 0) -> dict[str, floa
 
 def section(rows: list[tuple[str, str]], meta: list[tuple[str, str]]) -> str:
     return "\n".join([
-        BEGIN, "## Arcana", "",
+        "## Arcana", "",
         "Random playouts of the two sample decks on one core, written by "
         "`benchmarks/arcana.py --write BENCHMARKS.md` (`make bench`).", "",
         "| measure | value |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows), "",
-        *(f"- {k}: {v}" for k, v in meta), END, ""])
-
-
-def write(path: Path, text: str) -> None:
-    old = path.read_text("utf-8") if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END) + "\n?", re.S)
-    new = pattern.sub(text, old) if BEGIN in old else old.rstrip("\n") + "\n\n" + text
-    path.write_text(new, "utf-8")
+        *(f"- {k}: {v}" for k, v in meta), ""])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                  + "`"),
                 ("date", datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")),
                 ("machine", f"{cpu_model()}; {pinned}"), ("engine", f"git {git_revision()}")]
-        write(Path(args.write), section(rows, meta))
+        put_section(args.write, "arcana", section(rows, meta))
         print(f"wrote {args.write}")
     return 0
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 import sys
 import time
-from pathlib import Path
 
 from machine import git_revision, pin_one_core
+from report import put_section
 
 from marcomage.games.elder_tale import duel as engine
 from marcomage.games.elder_tale.bots import SearchBot
@@ -90,11 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     text = section(games, actions, seconds, search_decisions(args.decisions, 1), pinned)
     print(text)
     if args.write:
-        path = Path(args.write)
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-        new = pattern.sub(text, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
-        path.write_text(new, encoding="utf-8")
+        put_section(args.write, "elder_tale", text)
         print(f"wrote {args.write}")
     return 0
 

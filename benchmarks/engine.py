@@ -23,9 +23,9 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
+from report import put_section
 
 from marcomage.games.marcomage import (
     Action,
@@ -140,7 +140,7 @@ def markdown(rows: list[tuple[str, str]], meta: list[tuple[str, str]], best: Pla
              repeats: int) -> str:
     verdict = "meets" if best.turns_per_second >= TARGET_TURNS_PER_SECOND else "is below"
     lines = [
-        "# Benchmarks",
+        "## MArcomage engine",
         "",
         "Engine speed on one core, written by `benchmarks/engine.py --write BENCHMARKS.md`"
         " (`make bench`). Re-run it after engine changes and commit the new figures.",
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nbelow the target of {TARGET_TURNS_PER_SECOND:,} turns/s: "
               "run with --profile to see the hot spots")
     if args.write:
-        Path(args.write).write_text(markdown(rows, meta, best, len(runs)), encoding="utf-8")
+        put_section(args.write, "engine", markdown(rows, meta, best, len(runs)))
         print(f"\nwrote {args.write}")
     return 0
 

@@ -23,13 +23,12 @@ import time
 from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
+from report import put_section
 
 from marcomage.games.far_wilds.ruleset import RULESET
 from marcomage.games.far_wilds.search import SearchBot
 from marcomage.platform.bots import Bot, RandomBot, make_bot, play_game
 from marcomage.platform.rng import Rng
-
-MARK_START, MARK_END = "<!-- far_wilds:start -->", "<!-- far_wilds:end -->"
 
 
 def decks_for(game: int) -> list:  # type: ignore[type-arg]
@@ -90,17 +89,6 @@ def summary(results: list[tuple[int, tuple[int, ...], str, int]]) -> dict[str, f
             / max(1, sum(end == "glory" for _, _, end, _ in results))}
 
 
-def write_section(path: Path, table: str) -> None:
-    text = path.read_text("utf-8")
-    block = f"{MARK_START}\n{table}{MARK_END}\n"
-    if MARK_START in text:
-        head, rest = text.split(MARK_START, 1)
-        text = head + block + rest.split(MARK_END, 1)[1].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text, "utf-8")
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=("playouts", "strength", "length"))
@@ -129,7 +117,7 @@ def main(argv: list[str]) -> int:
             f"load average {os.getloadavg()[0]:.1f} at the start\n")
         print(table)
         if args.write:
-            write_section(args.write, table)
+            put_section(args.write, "far_wilds", table)
         return 0
     names = ("search", "random") if args.mode == "strength" else tuple(args.bots)
     start = time.perf_counter()

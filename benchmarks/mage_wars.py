@@ -15,11 +15,11 @@ and every other seat is a random bot; with more than two seats a random seat wou
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from collections import Counter
-from pathlib import Path
+
+from report import put_section
 
 from marcomage.games.mage_wars.bots import SearchBot
 from marcomage.games.mage_wars.engine import ROUND_LIMIT
@@ -86,15 +86,6 @@ def table(rows: dict[int, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
-def write(path: Path, text: str) -> None:
-    """Replace (or add) the Mage Wars section of BENCHMARKS.md."""
-    old = path.read_text("utf-8") if path.exists() else ""
-    section = f"{SECTION}\n\n{text}\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(section, old) if pattern.search(old) else old.rstrip() + "\n\n" + section
-    path.write_text(new, "utf-8")
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random playouts per seat count")
@@ -112,7 +103,7 @@ def main(argv: list[str]) -> int:
             "benchmarks/mage_wars.py`), one process:\n\n" + table(rows))
     print(text)
     if args.write:
-        write(Path(args.write), text)
+        put_section(args.write, "mage_wars", f"{SECTION}\n\n{text}")
     return 0
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import cpu_model, git_revision
+from report import put_section
 
 PLAYERS = 40
 TARGET_MS = 200.0
@@ -167,15 +168,7 @@ def main() -> None:
     report = "\n".join(lines) + "\n"
     print(report)
     if args.write:
-        path = Path(args.write)
-        text = path.read_text() if path.exists() else ""
-        if SECTION in text:
-            before, _, after = text.partition(SECTION)
-            rest = after.split("\n## ", 1)
-            text = before + report + ("\n## " + rest[1] if len(rest) > 1 else "")
-        else:
-            text = text.rstrip("\n") + "\n\n" + report
-        path.write_text(text)
+        put_section(args.write, "stats_pages", report)
 
 
 if __name__ == "__main__":
