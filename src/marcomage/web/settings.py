@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "ninja",
     "marcomage.web.core",
     "marcomage.web.accounts",
     "marcomage.web.players",
@@ -131,6 +132,7 @@ INSTALLED_APPS = [
     "marcomage.web.stats",
     "marcomage.web.forum",
     "marcomage.web.concepts",
+    "marcomage.web.api",
 ]
 
 MIDDLEWARE = [
