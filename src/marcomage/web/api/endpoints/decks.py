@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Router, Status
 from ninja.errors import HttpError
 
 from marcomage.games import DEFAULT_RULESET
@@ -88,7 +88,7 @@ def create(request: HttpRequest, body: DeckIn) -> Any:
     user = need(request, "decks")
     made = services.create_deck(user, body.game, body.format or None, body.name,
                                 starter=body.starter)
-    return 201, _out(made)
+    return Status(201, _out(made))
 
 
 @router.put("/decks/{deck_id}", response={200: DeckOut, **REFUSALS})
@@ -150,4 +150,4 @@ def import_deck(request: HttpRequest, body: DeckImport) -> Any:
         made.extra = _extra(extra)
         answer = _out(made)
         made.save()
-    return 201, answer
+    return Status(201, answer)

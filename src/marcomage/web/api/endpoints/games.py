@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Router, Status
 
 from marcomage.web.games import computer, services
 from marcomage.web.games.models import ChatMessage, Game
@@ -77,7 +77,7 @@ def challenge(request: HttpRequest, body: ChallengeIn) -> Any:
     game = services.challenge(user, services.player_by_name(body.opponent), body.deck,
                               body.message, ruleset=body.game, format=body.format or None,
                               options=body.options)
-    return 201, game_row(_fresh(game.pk), user)
+    return Status(201, game_row(_fresh(game.pk), user))
 
 @router.post("/games/{game_id}/accept", response={200: GameView, **REFUSALS})
 def accept(request: HttpRequest, game_id: int, body: DeckChoice) -> Any:
@@ -104,7 +104,7 @@ def host(request: HttpRequest, body: HostIn) -> Any:
     user = need(request, "play")
     game = services.host(user, body.deck, ruleset=body.game, format=body.format or None,
                          options=body.options, seats=body.seats)
-    return 201, game_row(_fresh(game.pk), user)
+    return Status(201, game_row(_fresh(game.pk), user))
 
 @router.post("/games/{game_id}/join", response={200: GameRow, **REFUSALS})
 def join(request: HttpRequest, game_id: int, body: DeckChoice) -> Any:
@@ -125,7 +125,7 @@ def against_computer(request: HttpRequest, body: ComputerIn) -> Any:
     user = need(request, "play")
     game = computer.start(user, body.deck, body.level, ruleset=body.game,
                           format=body.format or None, options=body.options)
-    return 201, game_view(_fresh(game.pk), user)
+    return Status(201, game_view(_fresh(game.pk), user))
 
 @router.get("/games/{game_id}", response={200: GameView, **REFUSALS})
 def read(request: HttpRequest, game_id: int) -> Any:
@@ -154,7 +154,7 @@ def act(request: HttpRequest, game_id: int, body: ActIn) -> Any:
     try:
         services.act(user, game_id, body.version, body.action)
     except StaleVersion as stale:
-        return 409, {"detail": str(stale), "version": _mine(user, game_id).version}
+        return Status(409, {"detail": str(stale), "version": _mine(user, game_id).version})
     return game_view(_fresh(game_id), user)
 
 @router.post("/games/{game_id}/surrender", response={200: GameView, **REFUSALS})
@@ -187,4 +187,4 @@ def post_chat(request: HttpRequest, game_id: int, body: ChatIn) -> Any:
     """Write a line in the game's chat."""
     user = need(request, "play")
     line = services.post_chat(user, game_id, body.text)
-    return 201, {"author": user.username, "text": line.text, "created": line.created}
+    return Status(201, {"author": user.username, "text": line.text, "created": line.created})
