@@ -76,7 +76,7 @@ def decks(request: HttpRequest, game: str = DEFAULT_RULESET) -> Any:
     return [_out(deck) for deck in services.decks_of(user, game)]
 
 
-@router.get("/decks/{deck_id}", response={200: DeckOut, **REFUSALS})
+@router.get("/decks/{int:deck_id}", response={200: DeckOut, **REFUSALS})
 def deck(request: HttpRequest, deck_id: int) -> Any:
     """One of your decks with its validator's findings."""
     return _out(_own(need(request, "read"), deck_id))
@@ -91,7 +91,7 @@ def create(request: HttpRequest, body: DeckIn) -> Any:
     return Status(201, _out(made))
 
 
-@router.put("/decks/{deck_id}", response={200: DeckOut, **REFUSALS})
+@router.put("/decks/{int:deck_id}", response={200: DeckOut, **REFUSALS})
 def update(request: HttpRequest, deck_id: int, body: DeckUpdate) -> Any:
     """Change a deck's name, format, entries or extra part; it is stored even when its
     validator finds violations (it is then not ready), as the editors do."""
@@ -112,7 +112,7 @@ def update(request: HttpRequest, deck_id: int, body: DeckUpdate) -> Any:
     return answer
 
 
-@router.post("/decks/{deck_id}/validate", response={200: Validation, **REFUSALS})
+@router.post("/decks/{int:deck_id}/validate", response={200: Validation, **REFUSALS})
 def validate(request: HttpRequest, deck_id: int, format: str = "") -> Any:
     """What the format's validator says against the deck (its own format by default)."""
     found = _own(need(request, "read"), deck_id)
@@ -122,7 +122,7 @@ def validate(request: HttpRequest, deck_id: int, format: str = "") -> Any:
     return {"format": fmt, "ready": not problems, "violations": problems}
 
 
-@router.get("/decks/{deck_id}/export", response={200: dict[str, Any], **REFUSALS})
+@router.get("/decks/{int:deck_id}/export", response={200: dict[str, Any], **REFUSALS})
 def export(request: HttpRequest, deck_id: int) -> Any:
     """The deck as the platform deck document (PL-SHARED-2), for import elsewhere."""
     doc: DeckDoc = _own(need(request, "read"), deck_id).document()

@@ -79,20 +79,20 @@ def challenge(request: HttpRequest, body: ChallengeIn) -> Any:
                               options=body.options)
     return Status(201, game_row(_fresh(game.pk), user))
 
-@router.post("/games/{game_id}/accept", response={200: GameView, **REFUSALS})
+@router.post("/games/{int:game_id}/accept", response={200: GameView, **REFUSALS})
 def accept(request: HttpRequest, game_id: int, body: DeckChoice) -> Any:
     """Accept a challenge to you with one of your ready decks: the game starts."""
     user = need(request, "play")
     game = services.accept(user, game_id, body.deck)
     return game_view(_fresh(game.pk), user)
 
-@router.post("/games/{game_id}/reject", response={200: Ok, **REFUSALS})
+@router.post("/games/{int:game_id}/reject", response={200: Ok, **REFUSALS})
 def reject(request: HttpRequest, game_id: int) -> Any:
     """Refuse a challenge to you; it is deleted."""
     services.reject(need(request, "play"), game_id)
     return {"detail": "Challenge rejected."}
 
-@router.post("/games/{game_id}/withdraw", response={200: Ok, **REFUSALS})
+@router.post("/games/{int:game_id}/withdraw", response={200: Ok, **REFUSALS})
 def withdraw(request: HttpRequest, game_id: int) -> Any:
     """Take back a challenge you sent that is not answered yet."""
     services.withdraw(need(request, "play"), game_id)
@@ -106,14 +106,14 @@ def host(request: HttpRequest, body: HostIn) -> Any:
                          options=body.options, seats=body.seats)
     return Status(201, game_row(_fresh(game.pk), user))
 
-@router.post("/games/{game_id}/join", response={200: GameRow, **REFUSALS})
+@router.post("/games/{int:game_id}/join", response={200: GameRow, **REFUSALS})
 def join(request: HttpRequest, game_id: int, body: DeckChoice) -> Any:
     """Take the next free seat of a hosted game; the last seat filled starts it."""
     user = need(request, "play")
     game = services.join(user, game_id, body.deck)
     return game_row(_fresh(game.pk), user)
 
-@router.post("/games/{game_id}/unhost", response={200: Ok, **REFUSALS})
+@router.post("/games/{int:game_id}/unhost", response={200: Ok, **REFUSALS})
 def unhost(request: HttpRequest, game_id: int) -> Any:
     """Cancel your hosted game (or give back your seat in one) before it starts."""
     services.unhost(need(request, "play"), game_id)
@@ -127,14 +127,14 @@ def against_computer(request: HttpRequest, body: ComputerIn) -> Any:
                           format=body.format or None, options=body.options)
     return Status(201, game_view(_fresh(game.pk), user))
 
-@router.get("/games/{game_id}", response={200: GameView, **REFUSALS})
+@router.get("/games/{int:game_id}", response={200: GameView, **REFUSALS})
 def read(request: HttpRequest, game_id: int) -> Any:
     """Your view of one of your games (the ruleset's view for your seat), its version and,
     when you are to act, your legal actions."""
     user = need(request, "read")
     return game_view(_mine(user, game_id), user)
 
-@router.get("/games/{game_id}/legal", response={200: Legal, **REFUSALS})
+@router.get("/games/{int:game_id}/legal", response={200: Legal, **REFUSALS})
 def legal(request: HttpRequest, game_id: int) -> Any:
     """Your legal actions now (empty when you are not to act) and the version they are for."""
     user = need(request, "read")
@@ -146,7 +146,7 @@ def legal(request: HttpRequest, game_id: int) -> Any:
     _view, actions = seat_view(game, seat.number)
     return {"version": game.version, "my_turn": bool(actions), "actions": actions}
 
-@router.post("/games/{game_id}/act", response={200: GameView, 409: Stale, **REFUSALS})
+@router.post("/games/{int:game_id}/act", response={200: GameView, 409: Stale, **REFUSALS})
 def act(request: HttpRequest, game_id: int, body: ActIn) -> Any:
     """Play one legal action against the version your view showed. A missing version is
     refused (400); a stale one answers 409 with the version now, and nothing is played."""
@@ -157,21 +157,21 @@ def act(request: HttpRequest, game_id: int, body: ActIn) -> Any:
         return Status(409, {"detail": str(stale), "version": _mine(user, game_id).version})
     return game_view(_fresh(game_id), user)
 
-@router.post("/games/{game_id}/surrender", response={200: GameView, **REFUSALS})
+@router.post("/games/{int:game_id}/surrender", response={200: GameView, **REFUSALS})
 def surrender(request: HttpRequest, game_id: int) -> Any:
     """Give up a running game, on anyone's turn."""
     user = need(request, "play")
     services.surrender(user, game_id)
     return game_view(_fresh(game_id), user)
 
-@router.post("/games/{game_id}/leave", response={200: Ok, **REFUSALS})
+@router.post("/games/{int:game_id}/leave", response={200: Ok, **REFUSALS})
 def leave(request: HttpRequest, game_id: int) -> Any:
     """Leave a finished game: it leaves your list (and the bot stream stops repeating its
     end); the game stays as a replay."""
     services.leave(need(request, "play"), game_id)
     return {"detail": "You left the game."}
 
-@router.get("/games/{game_id}/chat", response={200: list[ChatLine], **REFUSALS})
+@router.get("/games/{int:game_id}/chat", response={200: list[ChatLine], **REFUSALS})
 def chat(request: HttpRequest, game_id: int) -> Any:
     """The game's chat, newest first (the latest 100 lines)."""
     user = need(request, "read")
@@ -182,7 +182,7 @@ def chat(request: HttpRequest, game_id: int) -> Any:
     return [{"author": line.author.username, "text": line.text, "created": line.created}
             for line in lines]
 
-@router.post("/games/{game_id}/chat", response={201: ChatLine, **REFUSALS})
+@router.post("/games/{int:game_id}/chat", response={201: ChatLine, **REFUSALS})
 def post_chat(request: HttpRequest, game_id: int, body: ChatIn) -> Any:
     """Write a line in the game's chat."""
     user = need(request, "play")

@@ -47,7 +47,7 @@ def _finished(game_id: int) -> Any:
         raise HttpError(404, str(missing)) from None
 
 
-@router.get("/replays/{game_id}", response={200: ReplayOut, **REFUSALS})
+@router.get("/replays/{int:game_id}", response={200: ReplayOut, **REFUSALS})
 def replay(request: HttpRequest, game_id: int) -> Any:
     """One replay: who played, the result, the options, the seed, the number of steps and
     the final position as the replay view shows it (the game is over: nothing is hidden)."""
@@ -60,7 +60,7 @@ def replay(request: HttpRequest, game_id: int) -> Any:
     return found
 
 
-@router.get("/replays/{game_id}/export", response={200: dict[str, Any], **REFUSALS})
+@router.get("/replays/{int:game_id}/export", response={200: dict[str, Any], **REFUSALS})
 def export(request: HttpRequest, game_id: int) -> Any:
     """The replay document (`marcomage replay verify FILE` checks it)."""
     need(request, "read")
