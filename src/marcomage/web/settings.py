@@ -215,6 +215,10 @@ AI_THINK_SECONDS: dict[str, float] = {
 AI_ITERATIONS: dict[str, int] = {}
 AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
 
+# The public API (web/api/, docs/api.md): requests per token per period (seconds).
+MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))
+MARCOMAGE_API_PERIOD = float(os.environ.get("MARCOMAGE_API_PERIOD", "60"))
+
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
