@@ -99,6 +99,6 @@ def test_events_survive_a_reconnection_and_the_ndjson_stream_has_them_too(site: 
 
 def test_a_socket_without_a_valid_token_is_refused(site: str) -> None:
     for headers in ({}, {"Authorization": "Bearer mcg_nothing"}):
-        with pytest.raises((InvalidStatus, WebSocketException)):
-            with connect(socket_url(site), additional_headers=headers) as socket:
-                socket.recv(timeout=5)
+        with pytest.raises((InvalidStatus, WebSocketException)), connect(
+                socket_url(site), additional_headers=headers) as socket:
+            socket.recv(timeout=5)

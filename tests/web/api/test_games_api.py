@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from django.test import override_settings
 
@@ -155,8 +154,8 @@ class GameApiTests(BaseTestCase):
         player = token_for(self.alice, ("play",))
         status, _ = call(self.client, player, "GET", f"/games/{game.pk}")
         self.assertEqual(status, 403)
-        from marcomage.web.api.tokens import revoke
         from marcomage.web.api.models import ApiToken
+        from marcomage.web.api.tokens import revoke
         revoke(self.alice, ApiToken.objects.get(user=self.alice, scopes=["read"]).pk)
         status, _ = call(self.client, reader, "GET", f"/games/{game.pk}")
         self.assertEqual(status, 401)

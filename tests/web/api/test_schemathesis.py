@@ -6,7 +6,6 @@ out (it stays open by design; tests/web/api/test_bot_server.py covers it)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-
 from typing import Any
 
 import pytest

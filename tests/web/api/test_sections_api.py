@@ -39,10 +39,10 @@ class PlayersAndSystemsTests(BaseTestCase):
         self.assertEqual(status, 404, missing)
 
     def test_me_and_the_bot_flag(self) -> None:
-        status, me = call(self.client, self.a, "GET", "/me")
+        _status, me = call(self.client, self.a, "GET", "/me")
         self.assertEqual(me, {"name": "alice", "bot": False,
                               "scopes": ["read", "play", "decks"]})
-        status, me = call(self.client, self.a, "PUT", "/me/bot", {"bot": True})
+        _status, me = call(self.client, self.a, "PUT", "/me/bot", {"bot": True})
         self.assertTrue(me["bot"])
         self.assertTrue(BotAccount.objects.filter(user=self.alice).exists())
         call(self.client, self.a, "PUT", "/me/bot", {"bot": False})
