@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -35,6 +36,8 @@ def served(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[
         first = process.stdout.readline()
         found = re.fullmatch(r"MArcomage is running at (http://127\.0\.0\.1:\d+/)\n", first)
         assert found, first
+        # Keep reading what the server prints, so a full pipe never blocks it.
+        threading.Thread(target=process.stdout.read, daemon=True).start()
         yield found.group(1)
     finally:
         process.terminate()
