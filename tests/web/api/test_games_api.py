@@ -11,6 +11,7 @@ from django.test import override_settings
 
 from marcomage.games import RULESETS, find_ruleset
 from marcomage.platform.rng import Rng
+from marcomage.web.api.events import situation
 from marcomage.web.decks.services import create_deck
 from marcomage.web.games import computer, services
 from marcomage.web.games.models import Game, Status, Step
@@ -175,7 +176,8 @@ class GameApiTests(BaseTestCase):
 
 
 class HiddenCardsTests(BaseTestCase):
-    """PL-VIEW: what the API answers a seat does not depend on what that seat may not see:
+    """PL-VIEW: what the API answers a seat (its view, its legal actions, its bot stream
+    events) does not depend on what that seat may not see:
     resampling the hidden part of the state (the ruleset's resample_hidden) leaves every
     answer the same, in every game system that has hidden information."""
 
@@ -184,6 +186,8 @@ class HiddenCardsTests(BaseTestCase):
         token = token_for(self.alice)
         rng = random.Random(7)
         checked = 0
+        systems = set()
+        self.resampled: set[str] = set()
         for ruleset_id, ruleset in RULESETS.items():
             if not hasattr(ruleset, "resample_hidden") or 2 not in ruleset.seats:
                 continue
@@ -206,6 +210,7 @@ class HiddenCardsTests(BaseTestCase):
                 answers = self.answers(game, token, ruleset_id, rng)
                 self.assertEqual(len(answers), 1, ruleset_id)
                 checked += 1
+                systems.add(ruleset_id)
                 mover = next((s for s in game.seat_list() if s.to_act), None)
                 if mover is None:
                     break
@@ -214,6 +219,9 @@ class HiddenCardsTests(BaseTestCase):
                 with self.captureOnCommitCallbacks(execute=False):
                     services.apply_action(game, mover.number, rng.choice(legal))
         self.assertGreaterEqual(checked, 8)
+        self.assertEqual(systems, {"marcomage", "arcana", "elder_tale", "far_wilds",
+                                   "mage_wars"})
+        self.assertEqual(self.resampled, systems)
 
     def answers(self, game: Game, token: str, ruleset_id: str, rng: random.Random
                 ) -> set[str]:
@@ -223,10 +231,13 @@ class HiddenCardsTests(BaseTestCase):
         for number in range(3):
             if number:
                 resampled = ruleset.resample_hidden(state, 0, Rng.from_seed(rng.randrange(99)))
+                if ruleset.to_json(resampled) != ruleset.to_json(state):
+                    self.resampled.add(ruleset_id)  # the hidden part really changed
                 Game.objects.filter(pk=game.pk).update(state=ruleset.to_json(resampled))
             _s, read = call(self.client, token, "GET", f"/games/{game.pk}")
             _s, legal = call(self.client, token, "GET", f"/games/{game.pk}/legal")
-            found.add(json.dumps([read, legal], sort_keys=True))
+            events = situation(self.alice)
+            found.add(json.dumps([read, legal, events], sort_keys=True))
         Game.objects.filter(pk=game.pk).update(state=ruleset.to_json(state))
         return found
 
