@@ -6,6 +6,7 @@ NDJSON twin streams the same events; a socket without a token is refused."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import urllib.request
@@ -102,3 +103,13 @@ def test_a_socket_without_a_valid_token_is_refused(site: str) -> None:
         with pytest.raises((InvalidStatus, WebSocketException)), connect(
                 socket_url(site), additional_headers=headers) as socket:
             socket.recv(timeout=5)
+
+
+def test_the_browsable_docs_load_their_scripts_from_the_site_itself(site: str) -> None:
+    with urllib.request.urlopen(site + "api/v1/docs") as response:
+        page = response.read().decode()
+    scripts = re.findall(r'src="([^"]+\.js)"', page)
+    assert scripts and all(src.startswith("/static/") for src in scripts), scripts
+    for src in scripts:
+        with urllib.request.urlopen(site.rstrip("/") + src) as response:
+            assert response.status == 200 and len(response.read()) > 100

@@ -58,7 +58,10 @@ class PlayersAndSystemsTests(BaseTestCase):
             status, cards = call(self.client, self.a, "GET", f"/systems/{game}/cards")
             self.assertEqual(status, 200, game)
             self.assertTrue(cards["starter_decks"], game)
-            self.assertTrue(cards["cards"], game)
+            ids = {c["card"] for c in cards["cards"]}
+            in_starters = {str(e["card"]) for d in cards["starter_decks"] for e in d["entries"]}
+            self.assertLessEqual(in_starters, ids, game)  # the whole set, not only starters
+            self.assertTrue(all(c["name"] for c in cards["cards"]), game)
         status, _ = call(self.client, self.a, "GET", "/systems/chess/cards")
         self.assertEqual(status, 404)
 

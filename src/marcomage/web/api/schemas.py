@@ -94,6 +94,9 @@ class SystemOut(Schema):
 class CardOut(Schema):
     card: str
     name: str
+    kind: str = ""
+    rarity: str = ""
+    text: str = ""
 
 
 class CardSet(Schema):

@@ -12,6 +12,7 @@ from ninja.errors import HttpError
 
 from marcomage.games import RULESETS, registered
 from marcomage.platform.protocol import Ruleset
+from marcomage.web.core.widgets import widget
 from marcomage.web.games import computer
 from marcomage.web.stats.services import card_label
 
@@ -62,12 +63,18 @@ def systems(request: HttpRequest) -> Any:
 
 @router.get("/systems/{game}/cards", response={200: CardSet, **REFUSALS})
 def card_set(request: HttpRequest, game: str) -> Any:
-    """A game system's card set as the API knows it: its formats, its starter decks (the
-    platform deck documents) and every card in them with its name."""
+    """A game system's card set: its formats, its starter decks (platform deck documents)
+    and every card with its name, kind and printed text (from the system's `cards` widget;
+    a system without one lists the cards of its starter decks)."""
     need(request, "read")
     ruleset = _system(game)
     starters: list[dict[str, Any]] = [dict(doc) for doc in ruleset.starter_decks()]
-    cards = sorted({str(entry["card"]) for doc in starters for entry in doc.get("entries", [])},
-                   key=lambda c: (len(c), c))
+    listed = widget(ruleset.id, "cards") if ruleset.id.isidentifier() else None
+    if listed is not None:
+        cards: list[dict[str, Any]] = listed.catalog()
+    else:
+        ids = sorted({str(entry["card"]) for doc in starters
+                      for entry in doc.get("entries", [])}, key=lambda c: (len(c), c))
+        cards = [{"card": card, "name": card_label(ruleset.id, card)} for card in ids]
     return {"game": ruleset.id, "formats": _formats(ruleset), "starter_decks": starters,
-            "cards": [{"card": card, "name": card_label(ruleset.id, card)} for card in cards]}
+            "cards": cards}
