@@ -26,7 +26,7 @@ chromium:
 	scripts/ensure-chromium.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/marcomage
@@ -34,6 +34,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/stats_pages.py --write BENCHMARKS.md
+	$(BIN)/python benchmarks/api.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/elder_tale.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md

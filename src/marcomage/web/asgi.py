@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
 
@@ -15,16 +16,25 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
+
+pages = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+bots = URLRouter(bot_urlpatterns)  # bearer tokens, no cookies: no origin check needed
+
+
+async def websocket(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The bot stream (api/routing.py) or the site's pages' sockets."""
+    chosen = bots if str(scope.get("path", "")).startswith("/api/v1/bot/") else pages
+    await chosen(scope, receive, send)
+
 
 application = ProtocolTypeRouter(
     {
         # Static files come from the app and project static dirs, DEBUG or not: no CDN;
         # versioned, cached for a year and gzip-compressed (core/static_files.py).
         "http": StaticFilesApp(django_http),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": websocket,
     }
 )

@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "ninja",
     "marcomage.web.core",
     "marcomage.web.accounts",
     "marcomage.web.players",
@@ -131,6 +132,7 @@ INSTALLED_APPS = [
     "marcomage.web.stats",
     "marcomage.web.forum",
     "marcomage.web.concepts",
+    "marcomage.web.api",
 ]
 
 MIDDLEWARE = [
@@ -219,6 +221,10 @@ AI_THINK_SECONDS: dict[str, float] = {
 }
 AI_ITERATIONS: dict[str, int] = {}
 AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
+
+# The public API (web/api/, docs/api.md): requests per token per period (seconds).
+MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))
+MARCOMAGE_API_PERIOD = float(os.environ.get("MARCOMAGE_API_PERIOD", "60"))
 
 LOGGING: dict[str, Any] = {
     "version": 1,

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from marcomage.web.api.api import api
 from marcomage.web.preferences import views as preference_views
 
 urlpatterns = [
@@ -21,4 +22,6 @@ urlpatterns = [
     path("concepts/", include("marcomage.web.concepts.urls")),
     path("avatars/<str:name>", preference_views.avatar_file, name="avatar"),
     path("admin/", admin.site.urls),
+    path("api/v1/", api.urls),
+    path("settings/api/", include("marcomage.web.api.settings_urls")),
 ]

@@ -1,0 +1,15 @@
+"""The card set of this game system as the public API lists it (web/api,
+`GET /api/v1/systems/{game}/cards`): every card's id, name, kind and printed text, which
+every player may know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marcomage.games.mage_wars.cards import CARDS
+
+
+def catalog() -> list[dict[str, Any]]:
+    """Every card of the set, in the set's order."""
+    return [{"card": str(c.id), "name": c.name, "kind": c.type, "text": c.text}
+            for c in CARDS.values()]
