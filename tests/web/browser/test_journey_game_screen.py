@@ -8,7 +8,6 @@ updates too. (The outcome's words are checked where games end: test_journey_game
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from typing import Any
 
