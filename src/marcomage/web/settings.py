@@ -139,6 +139,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Refuses unreadable bodies, non-UTF-8 forms and control characters (docs/security.md).
+    "marcomage.web.core.request_guard.RequestGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "marcomage.web.accounts.middleware.ActivityMiddleware",
@@ -199,6 +201,8 @@ MEDIA_URL = "/media/"
 # Upload bodies above this stay on disk in a temporary file only for the request's life.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# Any request body above this is refused with 413 before it is read (core/request_guard.py).
+MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(2 * 1024 * 1024)))
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 

@@ -10,6 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marcomage.web.core.converters import parse_id
+
 from . import services
 from .forms import MessageForm
 from .models import Message
@@ -108,12 +110,7 @@ def delete(request: HttpRequest) -> HttpResponse:
     """Delete the chosen messages from the player's own box (the other side keeps them)."""
     box = request.POST.get("box")
     box = box if box in BOXES else "inbox"
-    ids = []
-    for raw in request.POST.getlist("id"):
-        try:
-            ids.append(int(raw))
-        except ValueError:
-            continue
+    ids = [found for found in map(parse_id, request.POST.getlist("id")) if found is not None]
     if not ids:
         flash.error(request, "Choose the messages to delete.")
     else:
