@@ -6,6 +6,8 @@ Every request passes here first; a request the site cannot read safely gets a cl
 - a body larger than MAX_REQUEST_BODY bytes (settings; the Content-Length says so);
 - a form body in a character set other than UTF-8 (`charset=utf-7`);
 - a form Django cannot parse (too many fields, a broken multipart body, a field too big);
+- a number of 19 or more digits in the path (no id of the site is that long; the database's
+  integers would overflow): 404, as for any other page that does not exist;
 - a NUL byte or another control character (other than tab, new line and carriage return) in
   the path, a query parameter or a form field, name or value. No text field of the site
   takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page.
@@ -32,6 +34,7 @@ CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Characters no text of the site may hold (tab, new line and carriage return may)."""
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 UTF8 = {"utf-8", "utf8"}
+HUGE_NUMBER = re.compile(r"(?:^|[/=.-])[0-9]{19,}")
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
 
 
@@ -77,6 +80,8 @@ def check(request: HttpRequest) -> None:
     """Raise Refused when the request is one the site will not read."""
     if control_character_in(request.path) is not None:
         raise Refused(400, "The address contains a control character.")
+    if HUGE_NUMBER.search(request.path):
+        raise Refused(404, "There is no such page.")
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -110,7 +115,7 @@ def refusal(request: HttpRequest, refused: Refused) -> HttpResponse:
     if request.headers.get("HX-Request"):
         return HttpResponse(refused.reason, status=refused.status,
                             content_type="text/plain; charset=utf-8")
-    template = "413.html" if refused.status == 413 else "400.html"
+    template = f"{refused.status}.html"
     html = render_to_string(template, {"reason": refused.reason}, request=request)
     return HttpResponse(html, status=refused.status)
 
