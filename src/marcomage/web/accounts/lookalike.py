@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from confusable_homoglyphs import confusables
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
 RESERVED_WORDS = ("marcomage", "computer", "system", "moderator", "administrator")
 """Words no player name may look like or contain: the system sender (C-SITE-1), the
