@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
     "marcomage.web.core",
     "marcomage.web.accounts",
     "marcomage.web.players",
@@ -139,12 +140,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Refuses unreadable bodies, non-UTF-8 forms and control characters (docs/security.md).
-    "marcomage.web.core.request_guard.RequestGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "marcomage.web.accounts.middleware.ActivityMiddleware",
     "marcomage.web.preferences.middleware.TimezoneMiddleware",
+    # Last, so its refusals get every header above; it still runs before any view and before
+    # the CSRF check reads the body (process_view). Refuses unreadable bodies, non-UTF-8
+    # forms and control characters (docs/security.md).
+    "marcomage.web.core.request_guard.RequestGuardMiddleware",
 ]
 
 ROOT_URLCONF = "marcomage.web.urls"
@@ -198,6 +202,22 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp; docs/security.md): everything from the site itself,
+# no inline script or style, no eval, no framing, no plug-ins; WebSockets to the same origin.
+CONTENT_SECURITY_POLICY: dict[str, Any] = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
