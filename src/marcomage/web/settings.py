@@ -235,6 +235,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 # Any request body above this is refused with 413 before it is read (core/request_guard.py).
 MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(2 * 1024 * 1024)))
 
+# Rate limits {name: (count, seconds)} over core/rate_limit.DEFAULT_LIMITS: chat 20 a minute,
+# message 10 a minute, challenge 10 a minute, register 5 an hour per address.
+RATE_LIMITS: dict[str, tuple[int, int]] = {}
+
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # The computer opponent (games/computer.py): seconds of wall time per move of the search

@@ -11,6 +11,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
+from marcomage.web.core.rate_limit import rate_limited
+
 from . import services
 from .forms import LoginForm, RegisterForm
 
@@ -25,6 +27,7 @@ def _next_url(request: HttpRequest) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("register")
 def register(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in."""
     if request.user.is_authenticated:

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.web.core.converters import parse_id
+from marcomage.web.core.rate_limit import rate_limited
 
 from . import services
 from .forms import MessageForm
@@ -75,6 +76,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("message")
 def write(request: HttpRequest) -> HttpResponse:
     """Write to a player (?to=name, from the players list or a player's page), or reply to a
     received message (?reply=id). Refused input is shown again with the reason."""
