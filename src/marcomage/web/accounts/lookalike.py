@@ -15,9 +15,10 @@ import unicodedata
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
-RESERVED_WORDS = ("marcomage", "computer", "system", "moderator", "administrator")
+RESERVED_WORDS = ("marcomage", "computer", "system", "moderator", "administrator", "deleted")
 """Words no player name may look like or contain: the system sender (C-SITE-1), the
-computer opponent, and the words a notice from the site or its staff would be signed with."""
+computer opponent, the words a notice from the site or its staff would be signed with, and
+the names deleted accounts get (accounts/deletion.py)."""
 READ_ALIKE = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("|", "l"), ("!", "l"))
 
 
