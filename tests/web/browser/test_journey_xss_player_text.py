@@ -100,7 +100,8 @@ def test_player_text_renders_inert_everywhere(new_page: Any, browser_test: Any,
     for other in named:
         checked += inert(page, f"/players/{other.username}/".replace("%", "%25").replace(
             "#", "%23").replace("?", "%3F"), dialogs)
-    for deck in Deck.objects.filter(owner=alice, name__in=[f"{n}{p}"[:20] for n, p in enumerate(PAYLOADS)])[:10]:
+    payload_decks = [f"{n}{p}"[:20] for n, p in enumerate(PAYLOADS)]
+    for deck in Deck.objects.filter(owner=alice, name__in=payload_decks)[:10]:
         checked += inert(page, f"/decks/{deck.pk}/", dialogs)
 
     # An imported deck file named by a payload, through the real form.
