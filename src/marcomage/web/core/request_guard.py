@@ -89,7 +89,11 @@ def check(request: HttpRequest) -> None:
     if length > max_body():
         raise Refused(413, f"The request is too large: at most {max_body():,} bytes are "
                            f"accepted, this one has {length:,}.")
-    check_fields("query", request.GET.lists())
+    try:
+        query = list(request.GET.lists())
+    except (BadRequest, SuspiciousOperation, ValueError) as problem:
+        raise Refused(400, f"The address could not be read: {str(problem)[:120]}") from None
+    check_fields("query", query)
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     content_type = request.content_type or ""
