@@ -46,6 +46,15 @@ def media_dir() -> str:
 
 
 @pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Iterator[None]:
+    """Each test starts with empty rate-limit counters (they live in the process's cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def every_finished_game_replays(request: pytest.FixtureRequest) -> Iterator[None]:
     """PL-STATE-3: every game a test finishes (through the services, in any process thread,
     browser journeys included) is re-simulated from its seed and steps the moment it ends,

@@ -43,7 +43,8 @@ class ModeratorTestCase(BaseTestCase):
     def test_the_console_adds_players_under_the_name_rules(self) -> None:
         call_command("moderator", "alice", stdout=io.StringIO())
         self.log_in(self.alice)
-        data = {"username": "BOB", "password1": "x", "password2": "x", "usable_password": "true"}
+        data = {"username": "BOB", "password1": "long enough words",
+                "password2": "long enough words", "usable_password": "true"}
         response = self.post("/admin/accounts/user/add/", data)
         self.assertContains(response, "already taken")
         data["username"] = "carol"

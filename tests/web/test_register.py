@@ -15,7 +15,7 @@ URL = "/accounts/register/"
 
 
 class RegisterTestCase(BaseTestCase):
-    def register(self, name: str, password: str = "secret", again: str | None = None) -> Any:
+    def register(self, name: str, password: str = "secret words", again: str | None = None) -> Any:
         data = {"username": name, "password": password, "password_again": again or password}
         return self.post(URL, data)
 

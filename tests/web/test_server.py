@@ -64,7 +64,7 @@ def test_it_serves_the_site_static_files_and_the_websocket(served: str) -> None:
     with browser.open(served + "accounts/register/") as response:
         response.read()
     token = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
-    form = {"username": "alice", "password": "pw", "password_again": "pw",
+    form = {"username": "alice", "password": "secret words", "password_again": "secret words",
             "csrfmiddlewaretoken": token}
     request = urllib.request.Request(
         served + "accounts/register/", data=urllib.parse.urlencode(form).encode(),

@@ -14,13 +14,14 @@ django_http = get_asgi_application()  # sets Django up before the imports below
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  # noqa: E402
+from marcomage.web.core.origin import SameOriginValidator  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
 
-pages = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+# The Origin of a page's socket must be the site's own: scheme, host and port (core/origin.py).
+pages = SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
 bots = URLRouter(bot_urlpatterns)  # bearer tokens, no cookies: no origin check needed
 
 

@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         "marcomage.web.asgi:application",
         lifespan="off",
         ws="websockets-sansio",
+        ws_max_size=64 * 1024,  # a page sends a few bytes; bigger frames close the socket
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
     )
     uvicorn.Server(config).run(sockets=[sock])

@@ -148,16 +148,25 @@ def settle_the_computer() -> None:
 def new_page(browser_test: Chromium, live_site: LiveSite) -> Iterator[Any]:
     """A factory of pages, each in its own context (its own cookies), closed after the test."""
     contexts: list[Any] = []
+    violations: list[str] = []
+
+    def watch(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
 
     def make(**options: Any) -> Any:
         context = browser_test.browser.new_context(base_url=live_site.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
-        return context.new_page()
+        found = context.new_page()
+        found.on("console", watch)
+        return found
 
     yield make
     for context in contexts:
         context.close()
+    # Every journey doubles as a Content-Security-Policy check (issue 23, docs/security.md).
+    assert violations == [], violations[:5]
 
 
 @pytest.fixture

@@ -45,8 +45,8 @@ def test_it_refuses_a_wrong_password_and_a_taken_name(page: Any) -> None:
 
     page.goto("/accounts/register/")
     page.fill("#id_username", "Bob")
-    page.fill("#id_password", "x")
-    page.fill("#id_password_again", "x")
+    page.fill("#id_password", PASSWORD)
+    page.fill("#id_password_again", PASSWORD)
     page.click("#register-form button[type=submit]")
     expect(page.locator(".errorlist")).to_contain_text("That name is already taken.")
     log_in(page, "bob")

@@ -35,9 +35,7 @@ PAGE_CHECK = """() => {
   const bad = [];
   for (const el of document.querySelectorAll("main *")) {
     for (const attr of el.getAttributeNames()) {
-      const ours = (el.tagName === "FORM" && attr === "onsubmit")
-        || (el.tagName === "SELECT" && attr === "onchange");
-      if (attr.startsWith("on") && !ours) bad.push(el.tagName + "@" + attr);
+      if (attr.startsWith("on")) bad.push(el.tagName + "@" + attr);  // the site has none
       if (attr.startsWith("hx-") && el.closest(userText)) bad.push("hx:" + attr);
     }
     const href = el.getAttribute("href") || el.getAttribute("src")
@@ -138,6 +136,11 @@ def test_xss_corpus_renders_inert_everywhere(new_page: Any) -> None:
     assert page.evaluate(PAGE_CHECK) == {"calls": [], "bad": [], "pwned": None}
     assert checked > len(PAYLOADS) + len(with_posts)
     # The detector itself: markup slipped into a post is seen, and so is the call it makes.
+    # The site's Content-Security-Policy would block the inline handler before the detector
+    # could see it run, so this check uses a page that ignores the policy.
+    page = new_page(bypass_csp=True)
+    page.add_init_script(TRAP)
+    log_in(page, "moddy")
     page.goto(f"/forum/thread/{threads[0].pk}/")
     page.evaluate("""document.querySelector('.post-body').insertAdjacentHTML(
         'beforeend', '<img src=x onerror="alert(99)">')""")

@@ -208,7 +208,7 @@ class BadActions(BaseTestCase):
         response = self.post(f"/games/{self.game.pk}/act/",
                              {"version": version, "action": "x" * (2 * 1024 * 1024)},
                              HTTP_HX_REQUEST="true")
-        self.assertEqual(response.status_code, 400)  # over DATA_UPLOAD_MAX_MEMORY_SIZE
+        self.assertEqual(response.status_code, 413)  # over MAX_REQUEST_BODY: too large
         self.assertEqual(snapshot(self.game), before)
 
     def test_pl_proto_3_a_second_bid_of_the_same_seat_is_refused(self) -> None:

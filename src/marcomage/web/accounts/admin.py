@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
+from .admin_login import ThrottledAdminAuthenticationForm
 from .models import LoginFailure, User
 from .names import InvalidName, clean_name, name_key
 
@@ -61,3 +62,7 @@ class LoginFailureAdmin(admin.ModelAdmin):
     """Counters of failed log-ins (delete one to lift a slowdown)."""
 
     list_display = ("key", "failures", "last_failure")
+
+
+# Moderators log in under the players' throttle (admin_login.py).
+admin.site.login_form = ThrottledAdminAuthenticationForm

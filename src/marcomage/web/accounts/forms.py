@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.password_validation import validate_password
 
 from .models import User
 from .names import NAME_LENGTH, InvalidName, clean_name, name_key
@@ -39,11 +40,16 @@ class RegisterForm(forms.Form):
         return name
 
     def clean(self) -> dict[str, Any]:
-        """Both passwords must be the same."""
+        """Both passwords must be the same, and follow the password rules (validators)."""
         data: dict[str, Any] = super().clean() or {}
         first, second = data.get("password"), data.get("password_again")
         if first is not None and second is not None and first != second:
             self.add_error("password_again", "The two passwords differ.")
+        elif first is not None:
+            try:
+                validate_password(first, User(username=data.get("username") or ""))
+            except forms.ValidationError as problems:
+                self.add_error("password", problems)
         return data
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .lookalike import reserved_lookalike, spoofed_latin
+
 NAME_LENGTH = 20
 SYSTEM_NAME = "MArcomage"  # C-GEN-7 SYSTEM_NAME, reserved for system messages (C-SITE-1)
 COMPUTER_NAME = "Computer"  # the computer opponent's account (issue 11), reserved likewise
@@ -39,4 +41,11 @@ def clean_name(raw: str) -> str:
     for reserved in RESERVED_NAMES:
         if name_key(name) == name_key(reserved):
             raise InvalidName(f"The name {reserved} is reserved.")
+    word = reserved_lookalike(name)
+    if word is not None:
+        raise InvalidName(f"A name cannot look like or contain \u201c{word}\u201d, which the "
+                          "site and its staff sign with.")
+    if spoofed_latin(name):
+        raise InvalidName("A name cannot mix Latin letters with look-alike letters of another "
+                          "script.")
     return name

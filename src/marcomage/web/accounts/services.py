@@ -45,21 +45,24 @@ def client_address(request: HttpRequest) -> str:
 
 
 def log_in(request: HttpRequest, username: str, password: str) -> LoginResult:
-    """Check the password, slowed down after repeated failures, and start the session."""
+    """Check the password, slowed down after repeated failures (the try is counted before
+    the password is checked: throttle.attempt), and start the session."""
     counters = throttle.keys(username, client_address(request))
-    seconds = throttle.wait(counters)
+    seconds = throttle.attempt(counters)
     if seconds:
-        return LoginResult(
-            None, f"Too many failed log-ins. Try again in {seconds} seconds.", seconds
-        )
+        return LoginResult(None, throttle_message(seconds), seconds)
     user = authenticate(request, username=username, password=password)
     if user is None:
-        throttle.record_failure(counters)
         return LoginResult(None, "Wrong name or password.")
-    throttle.forget(username)
+    throttle.succeeded(counters)
     start_visit(user)
     login(request, user)
     return LoginResult(user)
+
+
+def throttle_message(seconds: int) -> str:
+    """What a throttled log-in is told."""
+    return f"Too many failed log-ins. Try again in {seconds} seconds."
 
 
 def start_visit(user: User) -> None:

@@ -3,6 +3,12 @@
 A name may fail FREE_FAILURES times and an address FREE_FAILURES_PER_ADDRESS times at no cost;
 past that the next try waits 2, 4, 8 … seconds, at most MAX_WAIT. A quiet spell of FORGET
 forgets the failures, and a successful log-in forgets those of the name.
+
+The counter is taken before the password is checked (`attempt`): in one transaction that
+locks the counters' rows (BEGIN IMMEDIATE on SQLite, SELECT … FOR UPDATE on PostgreSQL), a try
+that must wait is refused and any other is counted as a failure at once; a right password
+then gives the count back (`succeeded`). So 50 parallel tries on one name check the password
+at most FREE_FAILURES times, and a right password in the middle of a burst is refused too.
 """
 
 from __future__ import annotations
@@ -55,6 +61,46 @@ def wait(counter_keys: list[str], now: datetime | None = None) -> int:
         until = row.last_failure + delay_after(row.failures, _free(row.key))
         longest = max(longest, (until - now).total_seconds())
     return int(longest + 0.999)
+
+
+def _counted(row: LoginFailure, now: datetime) -> int:
+    return 1 if now - row.last_failure > FORGET else row.failures + 1
+
+
+def attempt(counter_keys: list[str], now: datetime | None = None) -> int:
+    """Take a try atomically: the seconds to wait (nothing counted), or 0 when the try may
+    check its password and has been counted as a failure already."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        LoginFailure.objects.bulk_create(
+            [LoginFailure(key=key, failures=0, last_failure=now) for key in counter_keys],
+            ignore_conflicts=True,
+        )
+        rows = list(LoginFailure.objects.select_for_update().filter(key__in=counter_keys))
+        longest = 0.0
+        for row in rows:
+            if now - row.last_failure > FORGET:
+                continue
+            until = row.last_failure + delay_after(row.failures, _free(row.key))
+            longest = max(longest, (until - now).total_seconds())
+        if longest > 0:
+            return int(longest + 0.999)
+        for row in rows:
+            LoginFailure.objects.filter(key=row.key).update(
+                failures=_counted(row, now), last_failure=now)
+    return 0
+
+
+def succeeded(counter_keys: list[str]) -> None:
+    """A right password after `attempt`: forget the name's failures and give the address
+    back the try it was counted."""
+    with transaction.atomic():
+        for key in counter_keys:
+            if key.startswith("name:"):
+                LoginFailure.objects.filter(key=key).delete()
+            else:
+                LoginFailure.objects.filter(key=key, failures__gt=0).update(
+                    failures=F("failures") - 1)
 
 
 def record_failure(counter_keys: list[str], now: datetime | None = None) -> None:

@@ -11,4 +11,5 @@ urlpatterns = [
     path("login/", views.log_in, name="login"),
     path("logout/", views.log_out, name="logout"),
     path("password/", views.change_password, name="password"),
+    path("delete/", views.delete_account, name="delete"),
 ]

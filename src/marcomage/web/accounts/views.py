@@ -8,10 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services
+from marcomage.web.core.rate_limit import rate_limited
+
+from . import deletion, services
 from .forms import LoginForm, RegisterForm
 
 
@@ -25,6 +28,7 @@ def _next_url(request: HttpRequest) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("register")
 def register(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in."""
     if request.user.is_authenticated:
@@ -69,6 +73,23 @@ def log_in(request: HttpRequest) -> HttpResponse:
 def log_out(request: HttpRequest) -> HttpResponse:
     """End the session (POST only, so a link cannot log anyone out)."""
     logout(request)
+    return redirect("core:home")
+
+
+@login_required
+@require_POST
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Delete the account after the password was typed again (Settings, "Delete account")."""
+    password = request.POST.get("password", "")
+    if request.POST.get("confirm") != "yes" or not request.user.check_password(password):
+        messages.error(request, "The account was not deleted: type your password and tick "
+                                "the box to confirm.")
+        return redirect(reverse("preferences:settings") + "#delete-account")
+    user = request.user
+    logout(request)
+    deletion.delete_account(user)
+    messages.success(request, "Your account was deleted. Your games stay, under the name "
+                              f"{deletion.deleted_name(user.pk)}.")
     return redirect("core:home")
 
 

@@ -9,3 +9,9 @@ class CoreConfig(AppConfig):
     name = "marcomage.web.core"
     label = "core"
     verbose_name = "Site"
+
+    def ready(self) -> None:
+        """Sockets end with their log-in (sockets.py)."""
+        from .sockets import connect_receivers
+
+        connect_receivers()

@@ -12,8 +12,8 @@ app_name = "decks"
 urlpatterns = [
     path("decks/", views.deck_list, name="list"),
     path("decks/new/", views.new_deck, name="new"),
-    path("decks/<int:pk>/", views.edit, name="edit"),
-    path("decks/<int:pk>/rename/", views.rename, name="rename"),
-    path("decks/<int:pk>/entries/", views.save_entries, name="entries"),
+    path("decks/<id:pk>/", views.edit, name="edit"),
+    path("decks/<id:pk>/rename/", views.rename, name="rename"),
+    path("decks/<id:pk>/entries/", views.save_entries, name="entries"),
     *deck_urlpatterns(),
 ]

@@ -4,7 +4,9 @@ States: connecting → (not one of the game's players: closed | player: subscrib
 sent) → closed. On connect (so a reconnecting page is whole again) and after every wake-up,
 the consumer reads the game from the database and sends that player's own board and chat
 log as htmx out-of-band fragments, built by `payload.render_board`. The wake-up carries
-only the version; nothing the client sends changes the game (moves go over HTTP).
+only the version; nothing the client sends changes the game (moves go over HTTP). The one
+message a page may send is {"type": "resync"} (send the whole view again), rate-limited;
+the socket closes when its log-in ends (core/sockets.py).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth import get_user_model
+
+from marcomage.web.core.sockets import SessionBoundSocket
 
 from .payload import render_board
 from .realtime import group_name
@@ -35,10 +38,10 @@ def _render_for(game_id: int, user_id: int) -> str | None:
     return render_board(game, user, oob=True)
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(SessionBoundSocket):
     """One open game screen of one of the game's players."""
 
-    user_id: int | None = None
+    messages = frozenset({"resync"})
     game_id: int = 0
     group: str = ""
 
@@ -48,24 +51,25 @@ class GameConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=UNAUTHORISED)
             return
-        self.user_id = int(user.pk)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        html = await database_sync_to_async(_render_for)(self.game_id, self.user_id)
+        html = await database_sync_to_async(_render_for)(self.game_id, int(user.pk))
         if html is None:
             await self.close(code=FORBIDDEN)
             return
+        await self.bind_session(int(user.pk))
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
-        """Leave the game's group."""
+        """Leave the game's and the account's groups."""
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_session()
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Any message from the page asks for the whole view again (a resync)."""
+    async def on_message(self, kind: str) -> None:
+        """A resync: send the whole view again."""
         await self.push()
 
     async def game_wake(self, event: dict[str, Any]) -> None:
@@ -78,6 +82,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         html = await database_sync_to_async(_render_for)(self.game_id, self.user_id)
         if html is None:
-            await self.close(code=FORBIDDEN)
+            await self.end(FORBIDDEN)
             return
         await self.send(text_data=html)

@@ -5,5 +5,5 @@ from django.urls import path
 from .consumers import GameConsumer
 
 websocket_urlpatterns = [
-    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/games/<id:game_id>/", GameConsumer.as_asgi()),
 ]

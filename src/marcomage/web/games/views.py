@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marcomage.games import DEFAULT_RULESET, find_ruleset, registered
 from marcomage.platform.protocol import Ruleset
 from marcomage.web.accounts.activity import activity
+from marcomage.web.core.rate_limit import rate_limited
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games.boards import board_of
 from marcomage.web.preferences.models import preferences_of
@@ -170,6 +171,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("challenge")
 def challenge(request: HttpRequest, name: str) -> HttpResponse:
     """Challenge a player: game system, format, deck, options and a message (C-GAME-6)."""
     opponent = services.player_by_name(name)
@@ -411,6 +413,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limited("chat")
 def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     """Post a chat line; htmx gets the fresh chat log (C-SITE-3)."""
     error = ""

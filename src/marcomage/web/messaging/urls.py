@@ -11,5 +11,5 @@ urlpatterns = [
     path("sent/", views.sent, name="sent"),
     path("new/", views.write, name="write"),
     path("delete/", views.delete, name="delete"),
-    path("<int:pk>/", views.detail, name="detail"),
+    path("<id:pk>/", views.detail, name="detail"),
 ]

@@ -10,6 +10,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marcomage.web.core.converters import parse_id
+from marcomage.web.core.rate_limit import rate_limited
+
 from . import services
 from .forms import MessageForm
 from .models import Message
@@ -73,6 +76,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("message")
 def write(request: HttpRequest) -> HttpResponse:
     """Write to a player (?to=name, from the players list or a player's page), or reply to a
     received message (?reply=id). Refused input is shown again with the reason."""
@@ -108,12 +112,7 @@ def delete(request: HttpRequest) -> HttpResponse:
     """Delete the chosen messages from the player's own box (the other side keeps them)."""
     box = request.POST.get("box")
     box = box if box in BOXES else "inbox"
-    ids = []
-    for raw in request.POST.getlist("id"):
-        try:
-            ids.append(int(raw))
-        except ValueError:
-            continue
+    ids = [found for found in map(parse_id, request.POST.getlist("id")) if found is not None]
     if not ids:
         flash.error(request, "Choose the messages to delete.")
     else:

@@ -1,7 +1,8 @@
 """The per-player WebSocket: sends the icon area on connect and after every wake-up.
 
 States: connecting → (anonymous: closed | player: subscribed, icons sent) → closed.
-The client sends nothing that matters; whatever it sends is ignored.
+The client sends nothing: a frame gets an error frame, and too many close the socket; the
+socket closes when its log-in ends (core/sockets.py).
 """
 
 from __future__ import annotations
@@ -9,17 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
+
+from marcomage.web.core.sockets import SessionBoundSocket
 
 from .services import EVERYONE, group_name, render_icons_for_id
 
 UNAUTHORISED = 4401
 
 
-class NotificationConsumer(AsyncWebsocketConsumer):
+class NotificationConsumer(SessionBoundSocket):
     """One open page of one player."""
 
-    user_id: int | None = None
     group: str = ""
 
     async def connect(self) -> None:
@@ -28,8 +29,8 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=UNAUTHORISED)
             return
-        self.user_id = int(user.pk)
-        self.group = group_name(self.user_id)
+        await self.bind_session(int(user.pk))
+        self.group = group_name(int(user.pk))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(EVERYONE, self.channel_name)
         await self.accept()
@@ -40,9 +41,7 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.channel_layer.group_discard(EVERYONE, self.channel_name)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Ignore anything the browser sends."""
+        await self.unbind_session()
 
     async def notify_wake(self, event: dict[str, Any]) -> None:
         """A wake-up from the channel layer: read the truth again and send it."""

@@ -8,6 +8,6 @@ app_name = "replays"
 
 urlpatterns = [
     path("", views.replay_list, name="list"),
-    path("<int:game_id>/", views.viewer, name="viewer"),
-    path("<int:game_id>.json", views.export, name="export"),
+    path("<id:game_id>/", views.viewer, name="viewer"),
+    path("<id:game_id>.json", views.export, name="export"),
 ]

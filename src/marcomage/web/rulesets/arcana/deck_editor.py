@@ -96,5 +96,5 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{url}?{query}" if query else url)
 
 
-urlpatterns = [path("decks/<int:pk>/arcana/change/", change,
+urlpatterns = [path("decks/<id:pk>/arcana/change/", change,
                     name="arcana_change")]

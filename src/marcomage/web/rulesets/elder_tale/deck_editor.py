@@ -80,6 +80,6 @@ urlpatterns = [
     path("elder-tale/designer/", designer.designer, name="et_designer"),
     path("elder-tale/designer/preview/", designer.preview, name="et_preview"),
     path("elder-tale/designer/save/", designer.save, name="et_save"),
-    path("elder-tale/decks/<int:pk>/entries/", save_entries, name="et_entries"),
-    path("elder-tale/decks/<int:pk>/check/", check, name="et_check"),
+    path("elder-tale/decks/<id:pk>/entries/", save_entries, name="et_entries"),
+    path("elder-tale/decks/<id:pk>/check/", check, name="et_check"),
 ]

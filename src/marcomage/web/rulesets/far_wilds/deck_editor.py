@@ -110,7 +110,7 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns = [
-    path("decks/<int:pk>/far-wilds/save/", save, name="far_wilds_save"),
-    path("decks/<int:pk>/far-wilds/check/", check, name="far_wilds_check"),
+    path("decks/<id:pk>/far-wilds/save/", save, name="far_wilds_save"),
+    path("decks/<id:pk>/far-wilds/check/", check, name="far_wilds_check"),
 ]
 """The Far Wilds army pages, in the decks app's URL namespace."""

@@ -73,4 +73,4 @@ def save(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("decks:edit", deck.pk)
 
 
-urlpatterns = [path("decks/<int:pk>/pack/", save, name="mage_wars_pack")]
+urlpatterns = [path("decks/<id:pk>/pack/", save, name="mage_wars_pack")]

@@ -259,17 +259,17 @@ def import_deck(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns = [
-    path("decks/<int:pk>/take/", take, name="take"),
-    path("decks/<int:pk>/return/", return_card, name="return"),
-    path("decks/<int:pk>/tokens/", tokens, name="tokens"),
-    path("decks/<int:pk>/auto/", auto, name="auto"),
-    path("decks/<int:pk>/finish/", finish, name="finish"),
-    path("decks/<int:pk>/reset/", reset, name="reset"),
-    path("decks/<int:pk>/randomize/", randomize, name="randomize"),
-    path("decks/<int:pk>/export/", export, name="export"),
-    path("decks/<int:pk>/import/", import_deck, name="import"),
+    path("decks/<id:pk>/take/", take, name="take"),
+    path("decks/<id:pk>/return/", return_card, name="return"),
+    path("decks/<id:pk>/tokens/", tokens, name="tokens"),
+    path("decks/<id:pk>/auto/", auto, name="auto"),
+    path("decks/<id:pk>/finish/", finish, name="finish"),
+    path("decks/<id:pk>/reset/", reset, name="reset"),
+    path("decks/<id:pk>/randomize/", randomize, name="randomize"),
+    path("decks/<id:pk>/export/", export, name="export"),
+    path("decks/<id:pk>/import/", import_deck, name="import"),
     path("cards/", card_views.card_list, name="cards"),
     path("cards/keywords/", card_views.keyword_list, name="keywords"),
-    path("cards/<int:card_id>/", card_views.card_detail, name="card"),
+    path("cards/<id:card_id>/", card_views.card_detail, name="card"),
 ]
 """The MArcomage deck pages and the card database, in the decks app's URL namespace."""

@@ -22,6 +22,7 @@ from typing import Any
 from django.db import transaction
 
 from marcomage.games.marcomage.cards import CARDS, NO_TOKEN, TOKEN_KEYWORDS
+from marcomage.web.core.request_guard import control_character_in
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckError, check_name
 
@@ -64,6 +65,9 @@ def parse(upload_name: str, content: bytes, owner: Any, deck: Deck) -> DeckFile:
         text = content.decode("utf-8")
     except UnicodeDecodeError as refused:
         raise DeckError("A deck file is UTF-8 text.") from refused
+    found = control_character_in(text)
+    if found is not None:
+        raise DeckError(f"A deck file holds no control characters (this one has {found}).")
     lines = text.replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()

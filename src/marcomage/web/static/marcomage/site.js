@@ -25,4 +25,38 @@
   document.addEventListener("htmx:wsClose", function (event) {
     event.target.setAttribute("data-live", "closed");
   });
+
+  // No inline handlers (the Content-Security-Policy forbids them, docs/security.md):
+  // a form with data-confirm asks first; a select with data-autosubmit sends its form;
+  // a select inside an element with data-select-trigger fires "select-change" there (the
+  // card filters' htmx trigger); the chat form empties after a line was accepted.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.tagName !== "SELECT") {
+      return;
+    }
+    if (target.hasAttribute("data-autosubmit") && target.form) {
+      target.form.requestSubmit ? target.form.requestSubmit() : target.form.submit();
+      return;
+    }
+    var host = target.closest("[data-select-trigger]");
+    if (host && window.htmx) {
+      window.htmx.trigger(host, "select-change");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target;
+    if (form.id === "chat-form" && event.detail.successful &&
+        !event.detail.xhr.getResponseHeader("X-Chat-Error")) {
+      form.reset();
+    }
+  });
 })();

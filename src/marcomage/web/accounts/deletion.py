@@ -1,0 +1,62 @@
+"""Account deletion (issue 23): the player goes, the games stay.
+
+Finished games, replays, ladder scores and statistics are kept (the opponent's record and
+the site's statistics need them) but name only "deleted-<id>". Everything personal goes:
+the name, the profile and avatar, the preferences, the messages sent and received, the game
+notes, the decks. Running games are surrendered and open challenges withdrawn, so nobody
+waits for a player who will not come back. The account cannot log in again (no usable
+password, inactive); the new password hash voids its sessions and closes its sockets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from marcomage.web.decks.models import Deck
+from marcomage.web.games import services as games
+from marcomage.web.games.models import Game, Seat, Status
+from marcomage.web.messaging.models import Message
+from marcomage.web.preferences.models import Preferences, Profile
+from marcomage.web.preferences.services import remove_avatar
+
+from .models import User
+
+
+def deleted_name(user_id: int) -> str:
+    """The name a deleted player's games show."""
+    return f"deleted-{user_id}"
+
+
+def _end_games(user: User) -> None:
+    for game in Game.objects.filter(seats__user=user, status=Status.RUNNING).distinct():
+        try:
+            games.surrender(user, game.pk)
+        except games.GameError:
+            continue
+    for game in Game.objects.filter(seats__user=user,
+                                    status__in=(Status.CHALLENGE, Status.HOSTED)).distinct():
+        for end in (games.withdraw, games.reject, games.unhost):
+            try:
+                end(user, game.pk)
+                break
+            except (games.GameError, games.NotFound):
+                continue
+
+
+def delete_account(user: Any) -> None:
+    """Anonymise the player and remove his personal data; keep games and statistics."""
+    _end_games(user)
+    remove_avatar(user)
+    with transaction.atomic():
+        Message.objects.filter(Q(author=user) | Q(recipient=user)).delete()
+        Seat.objects.filter(user=user).update(note="")
+        Deck.objects.filter(owner=user).delete()
+        Profile.objects.filter(user=user).delete()
+        Preferences.objects.filter(user=user).delete()
+        user.username = deleted_name(user.pk)
+        user.set_unusable_password()
+        user.is_active = user.is_staff = user.is_superuser = False
+        user.save()  # a new password hash: every session of the account is void now

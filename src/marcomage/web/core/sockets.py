@@ -1,0 +1,231 @@
+"""What every WebSocket of the site shares: bound to its session, strict about what it hears.
+
+A socket lives only as long as the log-in that opened it. It joins its account's group
+(`account_group`); logging out sends `session.end` with the session key (the sockets of that
+session close at once) and a password change sends `session.check` (every socket of the
+player re-reads its session and closes when the session's password hash is stale). Each
+incoming frame re-checks the session too, so a socket whose wake-up was lost still ends.
+
+The browser sends almost nothing: a frame must be a short text frame naming a known message;
+anything else gets an error frame (`{"error": ...}`), and a socket that keeps sending bad or
+too many frames is closed with 1008 (policy violation). Nothing a client sends can raise
+out of a consumer ("Exception in ASGI application").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from importlib import import_module
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.db import transaction
+from django.utils.crypto import constant_time_compare
+
+log = logging.getLogger(__name__)
+
+SESSION_ENDED = 4401
+POLICY_VIOLATION = 1008
+MAX_FRAME = 256
+"""Longest text frame a page may send (the site's own messages are a few bytes)."""
+RATE = 2.0
+BURST = 5
+"""Messages per second a socket may send on average, and how many in a row."""
+STRIKES = 5
+"""Bad or over-rate frames a socket may send before it is closed."""
+
+
+def account_group(user_id: int) -> str:
+    """The channel-layer group of every socket of one player, whatever page it serves."""
+    return f"account.{user_id}"
+
+
+def session_user_id(session_key: str | None) -> int | None:
+    """The id of the player whose log-in this session still is, or None: the session is
+    gone (logged out, expired) or its password hash no longer matches the account's."""
+    if not session_key:
+        return None
+    engine = import_module(settings.SESSION_ENGINE)
+    data = engine.SessionStore(session_key).load()
+    user_id, stored = data.get(SESSION_KEY), data.get(HASH_SESSION_KEY)
+    if user_id is None or not stored:
+        return None
+    try:
+        user = get_user_model().objects.filter(pk=int(user_id), is_active=True).first()
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if user is None or not constant_time_compare(str(stored), user.get_session_auth_hash()):
+        return None
+    return int(user.pk)
+
+
+def _send(group: str, event: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, event)
+
+
+def end_session_sockets(user_id: int, session_key: str | None) -> None:
+    """Close the sockets opened by this session (after a log-out)."""
+    if session_key:
+        event = {"type": "session.end", "session_key": session_key}
+        transaction.on_commit(lambda: _send(account_group(user_id), event))
+
+
+def check_account_sockets(user_id: int) -> None:
+    """Make every socket of the player re-check its session (after a password change)."""
+    transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}))
+
+
+class Refusal(ValueError):
+    """A frame the socket does not accept; the message says why."""
+
+
+class TokenBucket:
+    """At most `burst` messages at once and `rate` per second on average."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def parse_frame(text_data: str | None, bytes_data: bytes | None, known: frozenset[str]) -> str:
+    """The type of a well-formed frame: JSON {"type": t} with t in `known`; Refusal else."""
+    if text_data is None:
+        raise Refusal("This socket takes text frames only.")
+    if len(text_data) > MAX_FRAME:
+        raise Refusal(f"A message has at most {MAX_FRAME} characters.")
+    try:
+        doc = json.loads(text_data)
+    except ValueError:
+        raise Refusal('A message is JSON such as {"type": "resync"}.') from None
+    kind = doc.get("type") if isinstance(doc, dict) else None
+    if not isinstance(kind, str) or kind not in known:
+        names = ", ".join(sorted(known)) or "none"
+        raise Refusal(f"Unknown message; this socket understands: {names}.")
+    return kind
+
+
+class SessionBoundSocket(AsyncWebsocketConsumer):
+    """A consumer tied to the log-in that opened it, with validated, rate-limited input.
+
+    Subclasses call `bind_session(user_id)` once they accept, list the message types they
+    understand in `messages`, and handle them in `on_message`."""
+
+    messages: frozenset[str] = frozenset()
+    user_id: int | None = None
+    session_key: str | None = None
+    bucket: TokenBucket
+    strikes: int = 0
+
+    async def bind_session(self, user_id: int) -> None:
+        """Remember the log-in and join the account's group."""
+        session = self.scope.get("session")
+        self.session_key = getattr(session, "session_key", None)
+        self.user_id = user_id
+        self.bucket = TokenBucket()
+        await self.channel_layer.group_add(account_group(user_id), self.channel_name)
+
+    async def unbind_session(self) -> None:
+        """Leave the account's group."""
+        if self.user_id is not None:
+            await self.channel_layer.group_discard(account_group(self.user_id), self.channel_name)
+
+    async def session_alive(self) -> bool:
+        """Whether the log-in behind this socket still holds."""
+        found = await database_sync_to_async(session_user_id)(self.session_key)
+        return found is not None and found == self.user_id
+
+    async def end(self, code: int = SESSION_ENDED) -> None:
+        """Close the socket and forget the player, so no more pushes go out."""
+        self.user_id = None
+        await self.close(code=code)
+
+    async def session_end(self, event: dict[str, Any]) -> None:
+        """A log-out: close when it was this socket's session."""
+        if self.session_key and event.get("session_key") == self.session_key:
+            await self.end()
+
+    async def session_check(self, event: dict[str, Any]) -> None:
+        """A password change: close unless the session still holds. The device that made the
+        change gets a new session key too (Django cycles it), so its pages reconnect."""
+        if self.user_id is not None and not await self.session_alive():
+            await self.end()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Check the session, the frame and the rate; then hand the message on."""
+        if self.user_id is None:
+            return
+        try:
+            if not await self.session_alive():
+                await self.end()
+                return
+            kind = parse_frame(text_data, bytes_data, self.messages)
+            if not self.bucket.take():
+                raise Refusal(f"Too many messages; send at most {RATE:g} a second.")
+        except Refusal as refusal:
+            await self.strike(str(refusal))
+            return
+        await self.on_message(kind)
+
+    async def strike(self, reason: str) -> None:
+        """Answer a bad frame with an error frame; close the socket after too many."""
+        self.strikes += 1
+        if self.strikes > STRIKES:
+            log.info("socket closed after %d bad frames: %s", self.strikes, reason)
+            await self.end(POLICY_VIOLATION)
+            return
+        await self.send(text_data=json.dumps({"error": reason}))
+
+    async def on_message(self, kind: str) -> None:
+        """Handle one accepted message (none by default)."""
+
+
+class RefusedSocket(AsyncWebsocketConsumer):
+    """Any WebSocket path the site does not serve: refused at the handshake (HTTP 403),
+    instead of the router's "No route found" error."""
+
+    async def connect(self) -> None:
+        """Refuse."""
+        await self.close()
+
+
+def _logged_out(sender: Any, request: Any = None, user: Any = None, **_: Any) -> None:
+    session = getattr(request, "session", None)
+    if user is not None and user.pk is not None:
+        end_session_sockets(int(user.pk), getattr(session, "session_key", None))
+
+
+def _account_saved(sender: Any, instance: Any, created: bool = False, **_: Any) -> None:
+    # AbstractBaseUser keeps the new raw password in `_password` until its save() ends, so
+    # a set, changed or removed password (any form, the admin, account deletion) is seen.
+    if not created and (getattr(instance, "_password", None) is not None
+                        or not instance.is_active):
+        check_account_sockets(int(instance.pk))
+
+
+def connect_receivers() -> None:
+    """Close sockets on log-out, password change and deactivation (called by the core app)."""
+    from django.contrib.auth.signals import user_logged_out
+    from django.db.models.signals import post_save
+
+    user_logged_out.connect(_logged_out, dispatch_uid="sockets.logged_out")
+    post_save.connect(_account_saved, sender=settings.AUTH_USER_MODEL,
+                      dispatch_uid="sockets.account_saved")

@@ -1,0 +1,58 @@
+// The Far Wilds board: pick a card, its legal targets light up on the map, a click casts.
+// A card with two targets (Wind Step) takes the creature first, then where it goes.
+(function () {
+  "use strict";
+  if (window.farWildsBoard) { return; }
+  window.farWildsBoard = true;
+  var picked = null, first = null;
+  function board() { return document.getElementById("game-board"); }
+  function clear() {
+    var b = board();
+    if (!b) { return; }
+    b.querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target"); });
+    b.querySelectorAll(".fw-card.picked").forEach(function (c) { c.classList.remove("picked"); });
+    var note = b.querySelector(".fw-picking");
+    if (note) { note.hidden = true; }
+  }
+  function light(spaces) {
+    var b = board();
+    spaces.forEach(function (s) {
+      var g = b.querySelector('.fw-space[data-space="' + s + '"]');
+      if (g) { g.classList.add("target"); }
+    });
+    b.querySelector(".fw-picking").hidden = false;
+  }
+  function pick(card) {
+    clear();
+    picked = JSON.parse(card.getAttribute("data-targets") || "[]");
+    first = null;
+    card.classList.add("picked");
+    var spaces = {};
+    picked.forEach(function (t) { spaces[t.t] = true; });
+    light(Object.keys(spaces));
+  }
+  function submit(action) {
+    var form = document.getElementById("fw-target-form");
+    form.querySelector('input[name="action"]').value = action;
+    picked = null; first = null;
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".fw-pick");
+    if (button) { pick(button.closest(".fw-card")); return; }
+    if (event.target.closest && event.target.closest(".fw-unpick")) { picked = null; clear(); return; }
+    var space = event.target.closest && event.target.closest(".fw-space.target");
+    if (!space || !picked) { return; }
+    var n = parseInt(space.getAttribute("data-space"), 10);
+    var matches = picked.filter(function (t) { return first === null ? t.t === n : t.t === first && t.to === n; });
+    if (!matches.length) { return; }
+    if (first === null && matches[0].to !== null && matches[0].to !== undefined) {
+      first = n;
+      board().querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target"); });
+      light(matches.map(function (t) { return t.to; }));
+      return;
+    }
+    submit(matches[0].a);
+  });
+  document.addEventListener("htmx:afterSwap", function () { picked = null; first = null; });
+})();
