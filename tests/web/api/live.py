@@ -68,8 +68,8 @@ class Browser:
     def register(self, name: str) -> None:
         with self.opener.open(self.base + "accounts/register/") as response:
             response.read()
-        page = self.post("accounts/register/", [("username", name), ("password", "pw"),
-                                               ("password_again", "pw")])
+        page = self.post("accounts/register/", [("username", name), ("password", "bots play fair"),
+                                               ("password_again", "bots play fair")])
         assert f"Welcome to MArcomage, {name}!" in page
 
     def token(self, name: str, scopes: tuple[str, ...] = ("read", "play", "decks")) -> str:

@@ -160,4 +160,5 @@ def test_path_tricks_under_static_are_not_found(live_site: Any, transactional_db
 def test_static_files_are_served_with_nosniff(live_site: Any, transactional_db: None) -> None:
     answer = SiteClient(live_site.url).get("/static/marcomage/site.css")
     assert answer.status == 200
-    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    headers = {name.lower(): value for name, value in answer.headers.items()}
+    assert headers["x-content-type-options"] == "nosniff"

@@ -14,6 +14,12 @@ class Error(Schema):
     detail: str
 
 
+REFUSALS: dict[int, Any] = {400: Error, 401: Error, 403: Error, 404: Error, 413: Error,
+                            429: Error}
+"""The refusals any operation may answer: 400 and 413 come from the site's request guard
+(unreadable address or body, control characters, too large), the others from the API."""
+
+
 class Stale(Schema):
     """An action built against another version: the game's version now."""
 

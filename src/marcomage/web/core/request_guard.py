@@ -24,7 +24,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import BadRequest, RequestDataTooBig, SuspiciousOperation
-from django.http import HttpRequest, HttpResponse, UnreadablePostError
+from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
 
@@ -102,6 +102,9 @@ def check(request: HttpRequest) -> None:
         if charset not in UTF8:
             raise Refused(400, f"Forms must be sent as UTF-8, not {charset[:30]!r}.")
     try:
+        # Keep the raw body (at most max_body() bytes) before the form parser reads the
+        # stream, so a view that reads request.body itself (the JSON API) still can.
+        request.body  # noqa: B018
         fields = list(request.POST.lists())
         files = list(request.FILES.lists())
     except RequestDataTooBig:
@@ -115,7 +118,10 @@ def check(request: HttpRequest) -> None:
 
 
 def refusal(request: HttpRequest, refused: Refused) -> HttpResponse:
-    """The answer to a refused request: text for htmx, the site's error page otherwise."""
+    """The answer to a refused request: JSON for the API, text for htmx, the site's error page
+    otherwise."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": refused.reason}, status=refused.status)
     if request.headers.get("HX-Request"):
         return HttpResponse(refused.reason, status=refused.status,
                             content_type="text/plain; charset=utf-8")

@@ -18,10 +18,9 @@ from marcomage.web.decks.entries import EntriesError, entries_text, parse_entrie
 from marcomage.web.decks.models import Deck
 
 from ..auth import need
-from ..schemas import DeckImport, DeckIn, DeckOut, DeckUpdate, Error, Validation
+from ..schemas import REFUSALS, DeckImport, DeckIn, DeckOut, DeckUpdate, Validation
 
 router = Router(tags=["decks"])
-REFUSALS: dict[int, Any] = {400: Error, 401: Error, 403: Error, 404: Error, 429: Error}
 MAX_EXTRA = 20_000
 """Characters of a deck's `extra` part as JSON."""
 

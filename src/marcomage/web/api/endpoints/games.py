@@ -16,13 +16,13 @@ from marcomage.web.games.services import NotFound, StaleVersion
 from ..auth import need
 from ..gameviews import game_row, game_view, seat_view
 from ..schemas import (
+    REFUSALS,
     ActIn,
     ChallengeIn,
     ChatIn,
     ChatLine,
     ComputerIn,
     DeckChoice,
-    Error,
     GameRow,
     GameView,
     HostIn,
@@ -33,7 +33,6 @@ from ..schemas import (
 from ..tokens import bot_ids
 
 router = Router(tags=["games"])
-REFUSALS: dict[int, Any] = {400: Error, 401: Error, 403: Error, 404: Error, 429: Error}
 
 def _mine(user: Any, game_id: int) -> Game:
     """A game the caller sits in (any status), else 404 for everyone else."""

@@ -18,11 +18,10 @@ from marcomage.web.preferences.models import profile_of
 from marcomage.web.scores.services import scores_of
 
 from ..auth import need
-from ..schemas import BotFlag, Error, Me, PlayerPage, Profile, ScoreOut
+from ..schemas import REFUSALS, BotFlag, Me, PlayerPage, Profile, ScoreOut
 from ..tokens import bot_ids, is_bot, set_bot
 
 router = Router(tags=["players"])
-REFUSALS: dict[int, Any] = {401: Error, 403: Error, 404: Error, 429: Error}
 
 
 class PlayerFilter(Schema):

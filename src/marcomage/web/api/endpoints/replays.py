@@ -14,10 +14,9 @@ from marcomage.web.games.services import game_state, ruleset_of
 from marcomage.web.replays import services
 
 from ..auth import need
-from ..schemas import Error, ReplayOut, ReplayPage
+from ..schemas import REFUSALS, ReplayOut, ReplayPage
 
 router = Router(tags=["replays"])
-REFUSALS: dict[int, Any] = {401: Error, 403: Error, 404: Error, 429: Error}
 
 
 def _row(row: services.Row) -> dict[str, Any]:

@@ -11,12 +11,11 @@ from ninja import Router
 from marcomage.web.stats import services
 
 from ..auth import need
-from ..schemas import CardStats, Error, Periods, PlayerStats
+from ..schemas import REFUSALS, CardStats, Periods, PlayerStats
 from .players import _player
 from .systems import _system
 
 router = Router(tags=["statistics"])
-REFUSALS: dict[int, Any] = {401: Error, 403: Error, 404: Error, 429: Error}
 
 
 @router.get("/stats/{game}/cards", response={200: CardStats, **REFUSALS})

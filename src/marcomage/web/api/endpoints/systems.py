@@ -17,10 +17,9 @@ from marcomage.web.games import computer
 from marcomage.web.stats.services import card_label
 
 from ..auth import need
-from ..schemas import CardSet, Error, SystemOut
+from ..schemas import REFUSALS, CardSet, SystemOut
 
 router = Router(tags=["game systems"])
-REFUSALS: dict[int, Any] = {401: Error, 403: Error, 404: Error, 429: Error}
 
 
 def _system(game: str) -> Ruleset:
