@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test chromium bench lint typecheck conformance conformance-random clean
+.PHONY: run play test test-services bench-load chromium bench lint typecheck conformance conformance-random clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,18 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/marcomage play
 
+# The tests where the database and the channel layer matter run a second time against a
+# private PostgreSQL and Redis (scripts/with-services.sh installs and starts them).
+SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/test_websocket.py \
+	tests/web/scale
+
 test: $(STAMP) lint typecheck chromium
 	$(BIN)/pytest -n auto
+	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
+
+# The same server tests on PostgreSQL + Redis alone.
+test-services: $(STAMP)
+	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
 
 # The browser journeys drive Debian's Chromium; install it when the machine lacks it.
 chromium:

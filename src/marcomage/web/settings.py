@@ -82,8 +82,17 @@ def database(url: str | None, data_dir: Path) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": unquote(parts.hostname or ""),
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
+            # Django's own pool (psycopg-pool): each process opens at most DB_POOL_MAX
+            # connections however many requests arrive at once; a request past that waits
+            # up to DB_POOL_TIMEOUT seconds for one. Persistent per-thread connections
+            # (CONN_MAX_AGE) would leak one per request thread under ASGI (docs/deploy.md).
+            "CONN_MAX_AGE": 0,
+            "OPTIONS": {"pool": {
+                "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
+                "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+                "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "30")),
+                "max_idle": float(os.environ.get("DB_POOL_MAX_IDLE", "60")),
+            }},
         }
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r} (use postgres or sqlite)")
 

@@ -1,0 +1,75 @@
+"""Database connections stay bounded under a burst (issue 23): 100 parallel page requests get
+no 500, the process never holds more connections than its pool allows (PostgreSQL: Django's
+pool, DB_POOL_MAX; SQLite: one per request thread, closed with the request), and the count
+drops back to the pool's idle size once the burst is over (PostgreSQL; SQLite's handles stay
+at the burst's peak, reused by later requests, see docs/deploy.md)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.conf import settings
+
+from marcomage.web.accounts.models import User
+
+from ..base import PASSWORD
+from ..games.helpers import start
+from .connections import open_connections
+from .site import Answer, Player, together
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BURST = 100
+
+
+def bound() -> int:
+    """The most connections the burst may hold: the pool's size on PostgreSQL (plus the
+    test's own), and on SQLite the server's request threads (no pool: each closes its own)."""
+    options = settings.DATABASES["default"].get("OPTIONS", {})
+    pool = options.get("pool") if isinstance(options, dict) else None
+    if isinstance(pool, dict):
+        return int(pool["max_size"]) + 1
+    return BURST + 1
+
+
+def test_a_burst_of_100_parallel_requests_keeps_connections_bounded(live_url: str) -> None:
+    alice = User.objects.create_user("alice", PASSWORD)
+    bob = User.objects.create_user("bob", PASSWORD)
+    game = start(alice, bob)
+    player = Player.logged_in(live_url, alice)
+    before = open_connections()
+    highest = before
+    stop = threading.Event()
+
+    def sample() -> None:
+        nonlocal highest
+        while not stop.is_set():
+            highest = max(highest, open_connections())
+            time.sleep(0.01)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        pages = [f"/games/{game.pk}/", "/games/", f"/games/{game.pk}/board/", "/decks/"]
+        answers = together([
+            (lambda path=pages[n % len(pages)]: player.get(path)) for n in range(BURST)])
+    finally:
+        stop.set()
+        sampler.join()
+    statuses = [answer.status if isinstance(answer, Answer) else repr(answer)
+                for answer in answers]
+    assert statuses == [200] * BURST
+    assert highest <= bound(), (highest, bound())
+    assert highest > before  # the sampler saw the burst at all
+
+    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        idle = int(settings.DATABASES["default"]["OPTIONS"]["pool"]["min_size"]) + 1
+        deadline = time.monotonic() + 20
+        while open_connections() > max(before, idle) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert open_connections() <= max(before, idle)
+    again = together([lambda: player.get("/games/")] * 20)
+    assert [answer.status for answer in again] == [200] * 20
+    assert open_connections() <= bound()  # later bursts reuse, never add up
