@@ -53,8 +53,8 @@ def test_a_burst_of_100_parallel_requests_keeps_connections_bounded(live_url: st
     sampler.start()
     try:
         pages = [f"/games/{game.pk}/", "/games/", f"/games/{game.pk}/board/", "/decks/"]
-        answers = together([
-            (lambda path=pages[n % len(pages)]: player.get(path)) for n in range(BURST)])
+        paths = [pages[n % 4] for n in range(BURST)]
+        answers = together([(lambda path=path: player.get(path)) for path in paths])
     finally:
         stop.set()
         sampler.join()
