@@ -221,6 +221,10 @@ AI_THINK_SECONDS: dict[str, float] = {
 }
 AI_ITERATIONS: dict[str, int] = {}
 AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
+# The bots think in AI_PROCESSES separate processes (games/thinker.py; 0: in the server's
+# own threads), with at most AI_QUEUE moves waiting for them at once.
+AI_PROCESSES = int(os.environ.get("AI_PROCESSES", "1"))
+AI_QUEUE = int(os.environ.get("AI_QUEUE", "16"))
 
 LOGGING: dict[str, Any] = {
     "version": 1,
