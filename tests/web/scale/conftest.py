@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from .server import RedisServer
 from .site import uvicorn_in_thread
 
 
@@ -22,3 +23,12 @@ def live_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
             close_pool = getattr(connection, "close_pool", None)
             if close_pool is not None and connection.vendor == "postgresql":
                 close_pool()
+
+
+@pytest.fixture
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A private Redis for the multi-process and fault tests."""
+    found = RedisServer(tmp_path_factory.mktemp("redis"))
+    found.start()
+    yield found
+    found.kill()

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -49,7 +51,7 @@ class Served:
                 if key not in {"DJANGO_SETTINGS_MODULE", "DATABASE_URL", "REDIS_URL",
                                "DJANGO_ALLOW_ASYNC_UNSAFE", "DEBUG"}}
         kept.update(MARCOMAGE_DATA_DIR=str(self.data_dir), DATABASE_URL=database_url(),
-                    SECRET_KEY="scale-tests-secret-" + "x" * 40, LOG_LEVEL="WARNING",
+                    SECRET_KEY=settings.SECRET_KEY, LOG_LEVEL="WARNING",
                     PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         if self.redis:
             kept["REDIS_URL"] = self.redis
@@ -97,3 +99,47 @@ class Served:
         """Stop it and close its log."""
         self.stop()
         self.log.close()
+
+
+class RedisServer:
+    """A private redis-server on a free loopback port (scripts/ensure-redis.sh installs
+    Debian's package; `make test` runs it first), which a test may kill and restart."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "/usr/bin/redis-server", "--bind", "127.0.0.1",
+             "--port", str(self.port), "--save", "", "--appendonly", "no",
+             "--dir", str(self.data_dir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
