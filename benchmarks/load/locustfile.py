@@ -13,11 +13,13 @@ prepares the games (LOAD_GAMES, a JSON file) and reads the figures (LOAD_RESULT)
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import gevent
@@ -26,7 +28,7 @@ import websocket
 from gevent.event import Event
 from locust import User, between, constant, events, task
 
-GAMES: list[dict[str, Any]] = json.loads(open(os.environ["LOAD_GAMES"]).read())
+GAMES: list[dict[str, Any]] = json.loads(Path(os.environ["LOAD_GAMES"]).read_text())
 PACE = float(os.environ.get("LOAD_PACE", "1"))
 NEXT_GAME = itertools.count()
 LATENCIES: list[float] = []
@@ -75,7 +77,7 @@ class Seat:
         while True:
             try:
                 text = self.socket.recv()
-            except Exception:  # noqa: BLE001 (the socket closed: the game is over for us)
+            except Exception:
                 return
             now = time.monotonic()
             versions = [int(v) for v in VERSION.findall(text)]
@@ -90,7 +92,7 @@ class Seat:
         self.reader.kill()
         try:
             self.socket.close()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 
