@@ -90,10 +90,8 @@ class Seat:
 
     def close(self) -> None:
         self.reader.kill()
-        try:
+        with contextlib.suppress(Exception):
             self.socket.close()
-        except Exception:
-            pass
 
 
 def choice(board: str) -> dict[str, str]:

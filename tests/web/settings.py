@@ -8,7 +8,7 @@ from marcomage.web.settings import DATA_DIR, DATABASES
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # The pool gives back idle connections after a second, so a test sees it shrink.
     DATABASES["default"]["OPTIONS"]["pool"]["max_idle"] = 1.0
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+if "sqlite" in DATABASES["default"]["ENGINE"]:
     # A file, not memory: the live server's threads must share the test database.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

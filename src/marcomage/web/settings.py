@@ -49,6 +49,8 @@ def secret_key(data_dir: Path) -> str:
     return key
 
 
+SQLITE_ENGINE = "marcomage.web.core.sqlite"
+"""Django's SQLite backend with the process's writers queued in Python (core/sqlite/base.py)."""
 SQLITE_OPTIONS: dict[str, Any] = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
@@ -63,14 +65,14 @@ def database(url: str | None, data_dir: Path) -> dict[str, Any]:
     """The default database from DATABASE_URL (postgres://… or sqlite:///path), else SQLite."""
     if not url:
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": str(data_dir / "marcomage.sqlite3"),
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": unquote(parts.path[1:] if parts.path.startswith("//") else parts.path),
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
@@ -173,6 +175,9 @@ TEMPLATES = [
         },
     }
 ]
+
+# HTTP requests at work at once per server process; more wait in the event loop (0: any).
+HTTP_CONCURRENCY = int(os.environ.get("HTTP_CONCURRENCY", "8"))
 
 DATABASES = {"default": database(os.environ.get("DATABASE_URL"), DATA_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -23,7 +23,7 @@ def database_url() -> str:
     """The URL of the database the tests use now (pytest-django's test database)."""
     found = settings.DATABASES["default"]
     name = str(connection.settings_dict["NAME"])
-    if found["ENGINE"].endswith("sqlite3"):
+    if connection.vendor == "sqlite":
         return f"sqlite:///{Path(name).resolve()}"
     user = quote(str(found.get("USER") or ""))
     password = f":{quote(str(found['PASSWORD']))}" if found.get("PASSWORD") else ""
