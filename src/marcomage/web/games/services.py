@@ -119,14 +119,17 @@ def free_slots(user: Any, *, incoming: bool = True) -> int:
     return max(0, total_slots(user) - used_slots(user, incoming=incoming))
 
 
-def _hold(user: Any) -> None:
+def _hold(*users: Any) -> None:
     """Lock the player's account row for the rest of the transaction: a player's requests
     that take a slot or start a game against someone then run one after another, so the
     slot count (C-GAME-3) and the one-game-per-opponent rule (C-GAME-4) see every game the
     player's other requests stored. PostgreSQL's READ COMMITTED would otherwise let ten
     parallel challenges each count the others as missing; SQLite's IMMEDIATE transactions
-    are serial already (its `select_for_update` is a no-op)."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
+    are serial already (its `select_for_update` is a no-op). Several rows are locked in id
+    order, so two requests holding the same players never wait for each other in a circle."""
+    ids = sorted({int(user.pk) for user in users})
+    list(get_user_model().objects.select_for_update().filter(pk__in=ids).order_by("pk")
+         .values_list("pk", flat=True))
 
 
 def _need_slot(user: Any, *, incoming: bool = True) -> None:
@@ -360,7 +363,7 @@ def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
     if mine is not None:
         raise GameError("You cannot join your own game." if mine.number == 0
                         else "You are in this game already.")
-    _hold(game.host)  # a challenge by the host to this player waits for us, or we for it
+    _hold(game.host, user)  # a challenge between the two waits for us, or we for it
     if initiated(game.host, user):
         raise GameError(f"{game.host.username} already started a game against you; only "
                         "one such game per opponent is allowed.")
