@@ -51,7 +51,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host.strip("[]"), port))
-    sock.listen(128)
+    sock.listen(1024)  # a burst of connections (1,000 game pages at once) is queued, not reset
     sock.set_inheritable(True)
     return sock
 
