@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -106,6 +107,7 @@ def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, 
     measured = max(figures["measured_s"], 1e-9)
     counts = figures["counts"]
     errors = (work / "server.log").read_text().count("Traceback")
+    shutil.rmtree(work, ignore_errors=True)
     return {
         "games": games, "moves": counts["moves"], "moves_per_s": counts["moves"] / measured,
         "p50_ms": statistics.median(latencies) if latencies else 0.0,
