@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test chromium bench lint typecheck conformance conformance-random clean
+.PHONY: run play test test-services bench-load services chromium bench lint typecheck conformance conformance-random clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,23 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/marcomage play
 
-test: $(STAMP) lint typecheck chromium
+# The tests where the database and the channel layer matter run a second time against a
+# private PostgreSQL and Redis (scripts/with-services.sh installs and starts them).
+SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/test_websocket.py \
+	tests/web/scale
+
+test: $(STAMP) lint typecheck chromium services
 	$(BIN)/pytest -n auto
+	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
+
+# The same server tests on PostgreSQL + Redis alone.
+test-services: $(STAMP)
+	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
+
+# PostgreSQL and Redis from Debian, for the second test run and the scale tests (their own Redis).
+services:
+	scripts/ensure-postgres.sh >/dev/null
+	scripts/ensure-redis.sh >/dev/null
 
 # The browser journeys drive Debian's Chromium; install it when the machine lacks it.
 chromium:
@@ -39,6 +54,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
+
+# Whole games over HTTP + WebSocket at 50, 200 and 500 concurrent games (docs/deploy.md):
+# SQLite with one process, then PostgreSQL + Redis with 2 and 4 processes.
+bench-load: $(STAMP)
+	$(BIN)/python benchmarks/load/run.py --processes 1 --write BENCHMARKS.md
+	scripts/with-services.sh $(BIN)/python benchmarks/load/run.py --processes 2 --write BENCHMARKS.md
+	scripts/with-services.sh $(BIN)/python benchmarks/load/run.py --processes 4 --write BENCHMARKS.md
 
 conformance: $(STAMP)
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

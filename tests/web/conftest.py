@@ -17,7 +17,12 @@ from collections.abc import Iterator
 _DATA_DIR = tempfile.mkdtemp(prefix="marcomage-web-test-")
 os.environ["MARCOMAGE_DATA_DIR"] = _DATA_DIR
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
-for _name in ("DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS", "DEBUG", "DJANGO_SETTINGS_MODULE"):
+# The PostgreSQL + Redis run (`make test`, scripts/with-services.sh) sets MARCOMAGE_TEST_SERVICES
+# to keep the DATABASE_URL and REDIS_URL the script exported; any other run uses SQLite.
+_dropped = ["ALLOWED_HOSTS", "DEBUG", "DJANGO_SETTINGS_MODULE"]
+if not os.environ.get("MARCOMAGE_TEST_SERVICES"):
+    _dropped += ["DATABASE_URL", "REDIS_URL"]
+for _name in _dropped:
     os.environ.pop(_name, None)
 
 import importlib  # noqa: E402

@@ -14,8 +14,10 @@ django_http = get_asgi_application()  # sets Django up before the imports below
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  # noqa: E402
+from marcomage.web.core.admission import Admission  # noqa: E402
 from marcomage.web.core.origin import SameOriginValidator  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
@@ -35,7 +37,8 @@ application = ProtocolTypeRouter(
     {
         # Static files come from the app and project static dirs, DEBUG or not: no CDN;
         # versioned, cached for a year and gzip-compressed (core/static_files.py).
-        "http": StaticFilesApp(django_http),
+        # HTTP_CONCURRENCY requests at work at once (core/admission.py).
+        "http": Admission(StaticFilesApp(django_http), settings.HTTP_CONCURRENCY),
         "websocket": websocket,
     }
 )

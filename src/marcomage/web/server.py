@@ -22,6 +22,9 @@ def parser() -> argparse.ArgumentParser:
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
     )
     found.add_argument("--no-migrate", action="store_true", help="skip migrating the database")
+    found.add_argument(
+        "--workers", type=int, default=1,
+        help="server processes sharing the port (more than 1 needs REDIS_URL; docs/deploy.md)")
     return found
 
 
@@ -49,7 +52,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host.strip("[]"), port))
-    sock.listen(128)
+    sock.listen(1024)  # a burst of connections (1,000 game pages at once) is queued, not reset
     sock.set_inheritable(True)
     return sock
 
@@ -78,6 +81,13 @@ def main(argv: list[str] | None = None) -> int:
 
     import uvicorn
 
+    if args.workers < 1:
+        print("marcomage serve: --workers must be at least 1", file=sys.stderr)
+        return 2
+    if args.workers > 1 and not os.environ.get("REDIS_URL"):
+        print("marcomage serve: several workers need REDIS_URL (a move made through one "
+              "process must reach the pages connected to the others)", file=sys.stderr)
+        return 2
     try:
         sock = bind(args.host, args.port)
     except OSError as error:
@@ -92,8 +102,16 @@ def main(argv: list[str] | None = None) -> int:
         ws="websockets-sansio",
         ws_max_size=64 * 1024,  # a page sends a few bytes; bigger frames close the socket
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+        workers=args.workers,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    if args.workers > 1:
+        # uvicorn's supervisor: N processes accept on the one listening socket (the kernel
+        # shares its connections out), each restarted if it dies.
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[sock]).run()
+    else:
+        uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 

@@ -49,6 +49,8 @@ def secret_key(data_dir: Path) -> str:
     return key
 
 
+SQLITE_ENGINE = "marcomage.web.core.sqlite"
+"""Django's SQLite backend with the process's writers queued in Python (core/sqlite/base.py)."""
 SQLITE_OPTIONS: dict[str, Any] = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
@@ -63,14 +65,14 @@ def database(url: str | None, data_dir: Path) -> dict[str, Any]:
     """The default database from DATABASE_URL (postgres://… or sqlite:///path), else SQLite."""
     if not url:
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": str(data_dir / "marcomage.sqlite3"),
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": unquote(parts.path[1:] if parts.path.startswith("//") else parts.path),
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
@@ -82,8 +84,17 @@ def database(url: str | None, data_dir: Path) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": unquote(parts.hostname or ""),
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
+            # Django's own pool (psycopg-pool): each process opens at most DB_POOL_MAX
+            # connections however many requests arrive at once; a request past that waits
+            # up to DB_POOL_TIMEOUT seconds for one. Persistent per-thread connections
+            # (CONN_MAX_AGE) would leak one per request thread under ASGI (docs/deploy.md).
+            "CONN_MAX_AGE": 0,
+            "OPTIONS": {"pool": {
+                "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
+                "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+                "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "30")),
+                "max_idle": float(os.environ.get("DB_POOL_MAX_IDLE", "60")),
+            }},
         }
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r} (use postgres or sqlite)")
 
@@ -175,6 +186,9 @@ TEMPLATES = [
     }
 ]
 
+# HTTP requests at work at once per server process; more wait in the event loop (0: any).
+HTTP_CONCURRENCY = int(os.environ.get("HTTP_CONCURRENCY", "8"))
+
 DATABASES = {"default": database(os.environ.get("DATABASE_URL"), DATA_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = channel_layers(os.environ.get("REDIS_URL"))
@@ -260,6 +274,10 @@ AI_THINK_SECONDS: dict[str, float] = {
 }
 AI_ITERATIONS: dict[str, int] = {}
 AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
+# The bots think in AI_PROCESSES separate processes (games/thinker.py; 0: in the server's
+# own threads), with at most AI_QUEUE moves waiting for them at once.
+AI_PROCESSES = int(os.environ.get("AI_PROCESSES", "1"))
+AI_QUEUE = int(os.environ.get("AI_QUEUE", "16"))
 
 # The public API (web/api/, docs/api.md): requests per token per period (seconds).
 MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))

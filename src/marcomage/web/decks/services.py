@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 
 from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset, ruleset_name
 from marcomage.platform.protocol import DeckDoc
@@ -102,8 +103,22 @@ def check_name(owner: Any, name: str, deck: Deck | None = None,
     if deck is not None:
         others = others.exclude(pk=deck.pk)
     if others.exists():
-        raise DeckError(f"You already have a deck named {name!r}.")
+        raise _taken(name)
     return name
+
+
+def _taken(name: str) -> DeckError:
+    return DeckError(f"You already have a deck named {name!r}.")
+
+
+def _save_named(deck: Deck) -> None:
+    """Store the deck; a name another request took meanwhile (the unique constraint on the
+    name's key, checked by the database) is refused like one taken before (C-DECK-3)."""
+    try:
+        with transaction.atomic():
+            deck.save()
+    except IntegrityError:
+        raise _taken(deck.name) from None
 
 
 def rename(deck: Deck, name: str) -> None:
@@ -111,8 +126,13 @@ def rename(deck: Deck, name: str) -> None:
     new = check_name(deck.owner, name, deck)
     if new == deck.name:
         raise DeckError(f"The deck is already named {new!r}.")
+    old = deck.name
     deck.name = new
-    deck.save()
+    try:
+        _save_named(deck)
+    except DeckError:
+        deck.name = old
+        raise
 
 
 def check_game(game: str, fmt: str | None = None) -> tuple[str, str]:
@@ -144,12 +164,14 @@ def create_deck(owner: Any, game: str, fmt: str | None, name: str, starter: str 
         copied = found[0]
         fmt = copied.get("format", fmt)
     slots = deck_slots(owner, game)
-    if Deck.objects.select_for_update().filter(owner=owner, game=game).count() >= slots:
+    # The owner's row is held so that parallel requests count each other's new decks.
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
+    if Deck.objects.filter(owner=owner, game=game).count() >= slots:
         raise DeckError(f"All your {slots} {ruleset_name(game)} deck slots hold a deck.")
     deck = Deck(owner=owner, game=game, format=fmt, name=name)
     if copied is not None:
         _copy(deck, copied)
-    deck.save()
+    _save_named(deck)
     return deck
 
 

@@ -51,6 +51,7 @@ from marcomage.web.decks.services import DeckNotReady, deck_document
 from . import services
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
 from .services import GameError, StaleVersion
+from .thinker import Thought, thinker
 
 logger = logging.getLogger(__name__)
 
@@ -198,11 +199,34 @@ def bot_for(game: Game) -> Bot:
     return found
 
 
+def thought_for(game: Game) -> Thought | None:
+    """What the thinking process needs for the computer's next move (the same level, seed
+    and budget as `bot_for`, the computer's view and legal actions), or None for a game
+    without bots of its own (the random bot costs nothing: it chooses in this thread)."""
+    widgets = _widgets(game.ruleset)
+    if widgets is None or not hasattr(widgets, "bot"):
+        return None
+    ruleset = services.ruleset_of(game)
+    state = services.game_state(game)
+    legal = list(ruleset.legal_actions(state, COMPUTER_SEAT))
+    if not legal:
+        raise ValueError(f"Seat {COMPUTER_SEAT} has nothing to decide now.")
+    level = AiLevel(game.ai_level)
+    iterations = settings.AI_ITERATIONS.get(level.value)
+    return Thought(game.ruleset, level.value, (int(game.pk) << 32) | int(game.version),
+                   None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value),
+                   iterations, ruleset.view(state, COMPUTER_SEAT), legal)
+
+
 def choose(game: Game) -> Action:
     """The computer's choice in the game as stored: its bot sees only the computer's view
-    and legal actions (PL-SHARED-5)."""
-    return bot_action(services.ruleset_of(game), services.game_state(game), COMPUTER_SEAT,
-                      bot_for(game))
+    and legal actions (PL-SHARED-5). A game's own bot thinks in a separate process
+    (thinker.py) unless AI_PROCESSES is 0."""
+    thought = thought_for(game) if settings.AI_PROCESSES else None
+    if thought is None:
+        return bot_action(services.ruleset_of(game), services.game_state(game),
+                          COMPUTER_SEAT, bot_for(game))
+    return thinker().choose(thought)
 
 
 def play_turns(game_id: int) -> int:

@@ -38,6 +38,12 @@ def _render_for(game_id: int, user_id: int) -> str | None:
     return render_board(game, user, oob=True)
 
 
+render_for = database_sync_to_async(_render_for, thread_sensitive=False)
+"""`_render_for` from async code, in the event loop's thread pool: each page's render runs
+beside the others (issue 23: channels' default ran every socket's render of the process one
+after another in a single thread, so wake-ups queued behind each other under load)."""
+
+
 class GameConsumer(SessionBoundSocket):
     """One open game screen of one of the game's players."""
 
@@ -52,7 +58,7 @@ class GameConsumer(SessionBoundSocket):
             await self.close(code=UNAUTHORISED)
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        html = await database_sync_to_async(_render_for)(self.game_id, int(user.pk))
+        html = await render_for(self.game_id, int(user.pk))
         if html is None:
             await self.close(code=FORBIDDEN)
             return
@@ -80,7 +86,7 @@ class GameConsumer(SessionBoundSocket):
         """Send the board and chat log, or close when the game is gone for this player."""
         if self.user_id is None:
             return
-        html = await database_sync_to_async(_render_for)(self.game_id, self.user_id)
+        html = await render_for(self.game_id, self.user_id)
         if html is None:
             await self.end(FORBIDDEN)
             return

@@ -32,4 +32,4 @@ def wake_game(game_id: int, version: int, player_ids: Iterable[int]) -> None:
                 group_name(game_id), {"type": "game.wake", "version": version}
             )
 
-    transaction.on_commit(send)
+    transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up

@@ -119,8 +119,22 @@ def free_slots(user: Any, *, incoming: bool = True) -> int:
     return max(0, total_slots(user) - used_slots(user, incoming=incoming))
 
 
+def _hold(*users: Any) -> None:
+    """Lock the player's account row for the rest of the transaction: a player's requests
+    that take a slot or start a game against someone then run one after another, so the
+    slot count (C-GAME-3) and the one-game-per-opponent rule (C-GAME-4) see every game the
+    player's other requests stored. PostgreSQL's READ COMMITTED would otherwise let ten
+    parallel challenges each count the others as missing; SQLite's IMMEDIATE transactions
+    are serial already (its `select_for_update` is a no-op). Several rows are locked in id
+    order, so two requests holding the same players never wait for each other in a circle."""
+    ids = sorted({int(user.pk) for user in users})
+    list(get_user_model().objects.select_for_update().filter(pk__in=ids).order_by("pk")
+         .values_list("pk", flat=True))
+
+
 def _need_slot(user: Any, *, incoming: bool = True) -> None:
-    """C-GAME-3: refuse when no slot is free."""
+    """C-GAME-3: refuse when no slot is free (holding the player's row, see `_hold`)."""
+    _hold(user)
     if free_slots(user, incoming=incoming) < 1:
         raise GameError(
             f"All your {total_slots(user)} game slots are in use (games, hosted games and "
@@ -232,6 +246,7 @@ def challenge(challenger: Any, opponent: Any, deck_choice: Any, message: str = "
     if 2 not in ruleset_of(choice.ruleset).seats:
         raise GameError(f"{ruleset_of(choice.ruleset).name} is not played by two; host it.")
     text = _check_modes_text(message.strip())
+    _hold(challenger)
     if initiated(challenger, opponent):
         raise GameError(f"You already have a game you started against {opponent.username}; "
                         "only one such game per opponent is allowed.")
@@ -348,6 +363,7 @@ def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
     if mine is not None:
         raise GameError("You cannot join your own game." if mine.number == 0
                         else "You are in this game already.")
+    _hold(game.host, user)  # a challenge between the two waits for us, or we for it
     if initiated(game.host, user):
         raise GameError(f"{game.host.username} already started a game against you; only "
                         "one such game per opponent is allowed.")
@@ -670,6 +686,8 @@ def post_chat(user: Any, game_id: Any, text: str) -> ChatMessage:
     text = text.strip()
     if not text:
         raise GameError("Write something before sending.")
+    if "\x00" in text:  # PostgreSQL cannot store it (the request guard refuses it earlier)
+        raise GameError("A chat line cannot hold a NUL character.")
     if len(text) > CHAT_LENGTH:
         raise GameError(f"A chat message may have at most {CHAT_LENGTH} characters "
                         f"(it has {len(text)}).")

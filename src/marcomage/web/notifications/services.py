@@ -71,7 +71,7 @@ def wake(user_ids: Iterable[int]) -> None:
         for user_id in ids:
             async_to_sync(layer.group_send)(group_name(user_id), dict(WAKE))
 
-    transaction.on_commit(send)
+    transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
 
 
 def wake_everyone() -> None:
@@ -83,7 +83,7 @@ def wake_everyone() -> None:
         if layer is not None:
             async_to_sync(layer.group_send)(EVERYONE, dict(WAKE))
 
-    transaction.on_commit(send)
+    transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
 
 
 def reset(user: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -40,8 +41,13 @@ POOL_PAGE_SIZE = 48
 
 
 def _own_deck(request: HttpRequest, pk: int) -> Deck:
-    """The player's own deck; anyone else's is "not found"."""
-    return get_object_or_404(Deck, pk=pk, owner=request.user, game="marcomage")
+    """The player's own deck; anyone else's is "not found". Inside a transaction (every
+    change below runs in one) the row stays locked until it ends: two quick Take clicks
+    then apply one after the other and neither loses the other's card."""
+    decks_of_owner = Deck.objects.filter(owner=request.user, game="marcomage")
+    if transaction.get_connection().in_atomic_block:
+        decks_of_owner = decks_of_owner.select_for_update()
+    return get_object_or_404(decks_of_owner, pk=pk)
 
 
 def _posted_filters(request: HttpRequest) -> str:
@@ -106,15 +112,17 @@ def _slot_change(
     request: HttpRequest, pk: int, change: Callable[[Deck, int], int], verb: str
 ) -> HttpResponse:
     """Take or Return: the deck fragment plus the card's pool entry, or a redirect."""
-    deck = _own_deck(request, pk)
     card_id = _card_id(request)
-    try:
-        change(deck, card_id)
-    except decks.DeckError as refused:
-        deck.refresh_from_db()
-        notice, error = str(refused), True
-    else:
-        notice, error = f"{verb} {face(card_id).name}.", False
+    with transaction.atomic():
+        deck = _own_deck(request, pk)
+        try:
+            with transaction.atomic():
+                change(deck, card_id)
+        except decks.DeckError as refused:
+            deck.refresh_from_db()
+            notice, error = str(refused), True
+        else:
+            notice, error = f"{verb} {face(card_id).name}.", False
     if not is_htmx(request):
         (messages.error if error else messages.success)(request, notice)
         return redirect(_editor_url(deck, _posted_filters(request)))
@@ -156,6 +164,7 @@ def _deck_answer(request: HttpRequest, deck: Deck, notice: str, error: bool) -> 
 
 @login_required
 @require_POST
+@transaction.atomic
 def tokens(request: HttpRequest, pk: int) -> HttpResponse:
     """C-DECK-9: set the three token counters."""
     deck = _own_deck(request, pk)
@@ -170,6 +179,7 @@ def tokens(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@transaction.atomic
 def auto(request: HttpRequest, pk: int) -> HttpResponse:
     """C-DECK-10: choose the token counters from the deck's keywords."""
     deck = _own_deck(request, pk)
@@ -182,6 +192,7 @@ def auto(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@transaction.atomic
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """C-DECK-7: fill the empty slots with random cards."""
     deck = _own_deck(request, pk)
@@ -200,6 +211,7 @@ CONFIRMED = {
 }
 
 
+@transaction.atomic
 def _confirmed(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """C-DECK-5, C-DECK-6: ask first (GET), act only on a confirmed POST."""
     deck = _own_deck(request, pk)
@@ -241,6 +253,7 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@transaction.atomic
 def import_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """C-DECK-13: overwrite this deck with an uploaded deck file, or say why not."""
     deck = _own_deck(request, pk)

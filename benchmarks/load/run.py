@@ -1,0 +1,181 @@
+"""`make bench-load`: the locust scenario (benchmarks/load/locustfile.py) against a real
+`marcomage serve`, at several numbers of concurrent games, into BENCHMARKS.md.
+
+    python benchmarks/load/run.py [--games 50,200,500] [--processes 1] [--seconds 30]
+                                  [--pace 1] [--write BENCHMARKS.md]
+
+Without DATABASE_URL it runs on SQLite (a fresh file per run); with DATABASE_URL and
+REDIS_URL (scripts/with-services.sh) on a fresh PostgreSQL database per run, with
+`--processes` uvicorn workers behind one port. For each number of games: prepare the games
+(prepare.py), start the server, run locust headless for the given seconds (figures count
+only once every game runs), stop the server. Reports moves per second and the time from a
+move's POST to the opponent's WebSocket message (p50, p99).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from machine import cpu_model, git_revision  # noqa: E402
+from report import put_section  # noqa: E402
+
+SECTION = "## Load: whole games over HTTP and WebSocket"
+RESULTS = HERE.parent / "results" / "load.json"
+TARGET_P99_MS = 50.0
+
+
+def fresh_database(base: str | None, name: str, data_dir: Path) -> str | None:
+    """A new empty PostgreSQL database beside DATABASE_URL's (None: SQLite in data_dir)."""
+    if not base:
+        return None
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    parts = urlsplit(base)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, object]:
+    """Prepare, serve, load, stop; the figures of one run."""
+    work = Path(tempfile.mkdtemp(prefix="marcomage-load-"))
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    database = fresh_database(os.environ.get("DATABASE_URL"), f"load_{games}_{processes}",
+                              work)
+    if database:
+        env["DATABASE_URL"] = database
+    (work / "var").mkdir()
+    env.update(MARCOMAGE_DATA_DIR=str(work / "var"), AI_AUTOPLAY="0", LOG_LEVEL="WARNING",
+               SECRET_KEY="load-benchmark-" + "x" * 40)
+    listed = work / "games.json"
+    started = time.monotonic()
+    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games * 2), str(listed)],
+                   env=env, check=True)
+    prepared = time.monotonic() - started
+    log = (work / "server.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "marcomage.cli", "serve", "--no-migrate", "--port", "0",
+         "--workers", str(processes)], env=env, stdout=subprocess.PIPE, stderr=log, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        found = re.search(r"(http://\S+?)/?$", line.strip())
+        if not found:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        url = found.group(1)
+        time.sleep(2 + processes)  # the workers import the site
+        result = work / "result.json"
+        spawn_rate = max(10, min(games, 50))
+        subprocess.run(
+            [sys.executable, "-m", "locust", "-f", str(HERE / "locustfile.py"), "--headless",
+             "-u", str(games), "-r", str(spawn_rate),
+             "-t", f"{seconds + games // spawn_rate + 2}s", "--host", url, "--only-summary",
+             "--loglevel", "WARNING", "--stop-timeout", "5"],
+            env={**env, "LOAD_GAMES": str(listed), "LOAD_RESULT": str(result),
+                 "LOAD_PACE": str(pace)},
+            check=False, stdout=subprocess.DEVNULL, stderr=(work / "locust.log").open("w"))
+        figures = json.loads(result.read_text())
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    latencies = figures["latencies_ms"]
+    measured = max(figures["measured_s"], 1e-9)
+    counts = figures["counts"]
+    errors = (work / "server.log").read_text().count("Traceback")
+    shutil.rmtree(work, ignore_errors=True)
+    return {
+        "games": games, "moves": counts["moves"], "moves_per_s": counts["moves"] / measured,
+        "p50_ms": statistics.median(latencies) if latencies else 0.0,
+        "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
+        "errors": counts["errors"], "timeouts": counts["timeouts"],
+        "finished": counts["games_finished"], "seconds": round(measured, 1),
+        "server_tracebacks": errors, "prepare_s": round(prepared, 1),
+    }
+
+
+def section(results: dict[str, dict[str, object]]) -> str:
+    lines = [SECTION, "",
+             "Scripted players play whole MArcomage games through `POST /games/<id>/act/` with "
+             "both game pages' WebSockets open (benchmarks/load/locustfile.py, locust "
+             "headless on the same machine as the server). A move's time runs from its POST "
+             "to the opponent's WebSocket message with the new version. Written by "
+             "`make bench-load` (benchmarks/load/run.py). Target (issue 23): p99 under "
+             f"{TARGET_P99_MS:g} ms at 500 concurrent games on SQLite.", ""]
+    for key in sorted(results):
+        run = results[key]
+        lines += [f"### {run['label']}", "",
+                  f"{run['date']}, {run['machine']}, commit {run['commit']}; "
+                  f"{run['seconds']} s measured per row after the ramp-up, "
+                  f"pace {run['pace']:g} s between a game's moves; command: "
+                  f"`{run['command']}`.", "",
+                  "| games | moves/s | p50 ms | p99 ms | moves | refused | timeouts | "
+                  "HTTP errors | server tracebacks |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for row in run["rows"]:  # type: ignore[attr-defined]
+            lines.append(f"| {row['games']} | {row['moves_per_s']:.1f} | {row['p50_ms']:.0f} | "
+                         f"{row['p99_ms']:.0f} | {row['moves']} | {row['refused']} | "
+                         f"{row['timeouts']} | {row['errors']} | {row['server_tracebacks']} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="50,200,500")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--write", type=Path)
+    args = parser.parse_args(argv)
+    postgres = bool(os.environ.get("DATABASE_URL"))
+    label = (f"PostgreSQL + Redis, {args.processes} processes" if postgres
+             else f"SQLite, {args.processes} process" + ("es" if args.processes > 1 else ""))
+    rows = []
+    for games in (int(n) for n in args.games.split(",")):
+        row = one_run(games, args.processes, args.seconds, args.pace)
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    key = f"{'2-postgres' if postgres else '1-sqlite'}-{args.processes}"
+    stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    stored[key] = {
+        "label": label, "rows": rows, "pace": args.pace, "seconds": args.seconds,
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{cpu_model()}, {os.cpu_count()} cores", "commit": git_revision(),
+        "command": ("scripts/with-services.sh " if postgres else "")
+        + f"python benchmarks/load/run.py --games {args.games} --processes {args.processes} "
+          f"--seconds {args.seconds} --pace {args.pace:g}",
+    }
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(stored, indent=1) + "\n")
+    if args.write:
+        put_section(args.write, "load", section(stored))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
