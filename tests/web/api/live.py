@@ -42,8 +42,8 @@ def served(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[
     finally:
         process.terminate()
         process.wait(timeout=10)
-        if process.stdout is not None:
-            process.stdout.close()
+        # The reader thread ends at the pipe's end of file; closing the pipe under it would
+        # block on its lock.
 
 
 class Browser:

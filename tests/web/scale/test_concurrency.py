@@ -23,6 +23,13 @@ from .site import Answer, Player, together
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def roomy_rate_limits(settings: Any) -> None:
+    """These tests are about the slot rules under concurrency; the challenge rate limit (10 a
+    minute, tested in tests/web/security) would refuse the twentieth request first."""
+    settings.RATE_LIMITS = {"challenge": (1000, 60)}
+
+
 def no_server_error(answers: list[Any]) -> None:
     """Every parallel request got an answer below 500."""
     for answer in answers:

@@ -13,6 +13,7 @@ pool (DB_POOL_MAX), so none waits for a connection.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from typing import Any
 
 
@@ -22,13 +23,18 @@ class Admission:
     def __init__(self, application: Any, limit: int) -> None:
         self.application = application
         self.limit = limit
-        self._slots: asyncio.Semaphore | None = None
+        # One semaphore per event loop: a semaphore belongs to the loop that first waits on it,
+        # and one application object may be served by several loops (tests, restarts).
+        self._slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary())
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http" or self.limit <= 0:
             await self.application(scope, receive, send)
             return
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.limit)
-        async with self._slots:
+        loop = asyncio.get_running_loop()
+        slots = self._slots.get(loop)
+        if slots is None:
+            slots = self._slots[loop] = asyncio.Semaphore(self.limit)
+        async with slots:
             await self.application(scope, receive, send)

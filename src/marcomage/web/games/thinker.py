@@ -18,7 +18,9 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -59,10 +61,21 @@ def think(thought: Thought) -> Action:
 
 def _warm_up() -> int:
     """A worker's first task: load the rulesets and their bots once."""
-    import os
-
     importlib.import_module("marcomage.games")
     return os.getpid()
+
+
+def _follow_parent(parent: int) -> None:
+    """A worker's initializer: exit as soon as the server that started it is gone (a killed
+    server must not leave orphans that hold its files and pipes open)."""
+    import os
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 class Thinker:
@@ -79,7 +92,8 @@ class Thinker:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"))
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_follow_parent, initargs=(os.getpid(),))
             return self._pool
 
     def _rebuild(self, broken: ProcessPoolExecutor) -> None:
