@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test chromium bench lint typecheck conformance conformance-random clean
+.PHONY: run play test chromium bench lint typecheck conformance conformance-random clean engine balance
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,13 +12,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled (mypyc) engine: cached by source hash, so this costs nothing when current; when
+# compiling is impossible the pure-Python engine is used and the step says so.
+engine: $(STAMP)
+	$(BIN)/marcomage build-engine
+
+run: $(STAMP) engine
 	$(BIN)/marcomage serve
 
-play: $(STAMP)
+play: $(STAMP) engine
 	$(BIN)/marcomage play
 
-test: $(STAMP) lint typecheck chromium
+test: $(STAMP) engine lint typecheck chromium
 	$(BIN)/pytest -n auto
 
 # The browser journeys drive Debian's Chromium; install it when the machine lacks it.
@@ -31,7 +36,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/marcomage
 
-bench: $(STAMP)
+bench: $(STAMP) engine
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/stats_pages.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/elder_tale.py --write BENCHMARKS.md
@@ -39,7 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
 
-conformance: $(STAMP)
+conformance: $(STAMP) engine
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz
 
 # The 155 cards of chance in distribution against the 2010 engine, 100 seeds per situation.

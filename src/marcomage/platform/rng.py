@@ -4,9 +4,16 @@ on the Python version (PL-STATE-1). Its whole state is two integers stored in th
 from __future__ import annotations
 
 import hashlib
+from typing import Any, Final
 
-_MASK64 = (1 << 64) - 1
-_MULT = 6364136223846793005
+try:  # mypy's helper (a dev dependency): the compiled engine's build needs it, the rules don't
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover  (an install without the dev tools)
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+_MASK64: Final = (1 << 64) - 1
+_MULT: Final = 6364136223846793005
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -17,6 +24,7 @@ def seed_to_int(seed: int | str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests script draws with a subclass
 class Rng:
     """A small seeded generator; `state` and `inc` are all there is to it."""
 
@@ -37,6 +45,10 @@ class Rng:
 
     def clone(self) -> Rng:
         return Rng(self.state, self.inc)
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int, int]]:
+        """Pickle as the two numbers (the compiled class has no instance dict)."""
+        return Rng, (self.state, self.inc)
 
     def next_u32(self) -> int:
         old = self.state

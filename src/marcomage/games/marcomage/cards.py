@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .context import Turn
@@ -26,34 +26,34 @@ EMPTY, DRAGON_EGG, SEARING_FIRE, PURIFIED_ASHES, COMPLETION_RITUAL = 0, 131, 248
 class KW:
     """Keyword bit flags, numbered in the manual's execution order (C-TURN-8)."""
 
-    ALLIANCE = 1 << 0
-    AQUA = 1 << 1
-    BARBARIAN = 1 << 2
-    BEAST = 1 << 3
-    BRIGAND = 1 << 4
-    BURNING = 1 << 5
-    DESTRUCTION = 1 << 6
-    DRAGON = 1 << 7
-    HOLY = 1 << 8
-    ILLUSION = 1 << 9
-    LEGEND = 1 << 10
-    MAGE = 1 << 11
-    NATURE = 1 << 12
-    RESTORATION = 1 << 13
-    SOLDIER = 1 << 14
-    TITAN = 1 << 15
-    UNDEAD = 1 << 16
-    UNLIVING = 1 << 17
-    DURABLE = 1 << 18
-    QUICK = 1 << 19
-    SWIFT = 1 << 20
-    BANISH = 1 << 21
-    SKIRMISHER = 1 << 22
-    REBIRTH = 1 << 23
-    FLARE_ATTACK = 1 << 24
-    FRENZY = 1 << 25
-    ENDURING = 1 << 26
-    CHARGE = 1 << 27
+    ALLIANCE: Final = 1 << 0
+    AQUA: Final = 1 << 1
+    BARBARIAN: Final = 1 << 2
+    BEAST: Final = 1 << 3
+    BRIGAND: Final = 1 << 4
+    BURNING: Final = 1 << 5
+    DESTRUCTION: Final = 1 << 6
+    DRAGON: Final = 1 << 7
+    HOLY: Final = 1 << 8
+    ILLUSION: Final = 1 << 9
+    LEGEND: Final = 1 << 10
+    MAGE: Final = 1 << 11
+    NATURE: Final = 1 << 12
+    RESTORATION: Final = 1 << 13
+    SOLDIER: Final = 1 << 14
+    TITAN: Final = 1 << 15
+    UNDEAD: Final = 1 << 16
+    UNLIVING: Final = 1 << 17
+    DURABLE: Final = 1 << 18
+    QUICK: Final = 1 << 19
+    SWIFT: Final = 1 << 20
+    BANISH: Final = 1 << 21
+    SKIRMISHER: Final = 1 << 22
+    REBIRTH: Final = 1 << 23
+    FLARE_ATTACK: Final = 1 << 24
+    FRENZY: Final = 1 << 25
+    ENDURING: Final = 1 << 26
+    CHARGE: Final = 1 << 27
 
 
 KEYWORD_NAMES: tuple[str, ...] = (

@@ -108,7 +108,7 @@ class Player:
         self.deck = deck
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.deck, self.token_names)  # (mypyc: no __new__ without __init__)
         p.tower, p.wall = self.tower, self.wall
         p.quarry, p.magic, p.dungeons = self.quarry, self.magic, self.dungeons
         p.bricks, p.gems, p.recruits = self.bricks, self.gems, self.recruits
@@ -172,11 +172,9 @@ class Game:
         return self.outcome is not None
 
     def clone(self) -> Game:
-        g = Game.__new__(Game)
-        g.players = (self.players[0].clone(), self.players[1].clone())
-        g.rng = self.rng.clone()
+        g = Game((self.players[0].clone(), self.players[1].clone()), self.rng.clone(),
+                 hidden=self.hidden, friendly=self.friendly)
         g.current, g.round, g.outcome = self.current, self.round, self.outcome
-        g.hidden, g.friendly = self.hidden, self.friendly
         g.guests = self.guests
         return g
 

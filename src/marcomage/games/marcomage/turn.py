@@ -30,20 +30,25 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
         raise GameNotInProgress("The game is over; no more moves can be made.")
     if player is not None and player != game.current:
         raise NotYourTurn("It is not your turn.")
-    if type(action.pos) is not int or not 1 <= action.pos <= HAND_SIZE:
-        raise BadPosition(f"There is no card position {action.pos!r}; positions are 1 to 8.")
-    if action.kind not in (PLAY, DISCARD):
-        raise InvalidAction(f"Unknown action {action.kind!r}: play or discard a card.")
-    if action.kind == DISCARD:
+    # Read untyped: an ill-typed field is refused below; compiled code would raise TypeError
+    # on reading `action.pos` as the int it is declared to be.
+    pos: object = getattr(action, "pos")  # noqa: B009
+    mode: object = getattr(action, "mode")  # noqa: B009
+    kind: object = getattr(action, "kind")  # noqa: B009
+    if type(pos) is not int or not 1 <= pos <= HAND_SIZE:
+        raise BadPosition(f"There is no card position {pos!r}; positions are 1 to 8.")
+    if kind not in (PLAY, DISCARD):
+        raise InvalidAction(f"Unknown action {kind!r}: play or discard a card.")
+    if kind == DISCARD:
         return
     me = game.players[game.current]
-    card = game.card(me.hand[action.pos - 1], game.current)
-    if type(action.mode) is not int:
-        raise BadMode(f"A mode is a whole number, not {action.mode!r}.")
+    card = game.card(me.hand[pos - 1], game.current)
+    if type(mode) is not int:
+        raise BadMode(f"A mode is a whole number, not {mode!r}.")
     if card.modes:
-        if not 1 <= action.mode <= card.modes:
-            raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {action.mode}.")
-    elif action.mode != 0:
+        if not 1 <= mode <= card.modes:
+            raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {mode}.")
+    elif mode != 0:
         raise BadMode(f"{card.name} has no modes; play it in mode 0.")
     short = [
         name for name, have, cost in (
