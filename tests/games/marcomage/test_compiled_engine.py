@@ -51,7 +51,8 @@ def test_both_engines_agree_on_golden_cases_random_cards_golden_games_and_playou
 
 def test_the_choice_is_forced_and_reported(tmp_path: Path) -> None:
     """MARCOMAGE_ENGINE=compiled without a build refuses; =pure says so in --version."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = {k: v for k, v in os.environ.items() if k not in (native.ENV, native.DIR_ENV)}
+    env["PYTHONPATH"] = str(ROOT / "src")
     forced = subprocess.run(
         [sys.executable, "-m", "marcomage.cli", "--version"], capture_output=True, text=True,
         env={**env, native.ENV: "compiled", native.DIR_ENV: str(tmp_path)})

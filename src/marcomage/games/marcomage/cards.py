@@ -16,11 +16,18 @@ if TYPE_CHECKING:
 
 Effect = Callable[["Turn"], None]
 
-NONE, COMMON, UNCOMMON, RARE = -1, 0, 1, 2
-RARITY_NAMES = {NONE: "None", COMMON: "Common", UNCOMMON: "Uncommon", RARE: "Rare"}
-RARITY_BY_NAME = {name: rank for rank, name in RARITY_NAMES.items()}
+NONE: Final = -1
+COMMON: Final = 0
+UNCOMMON: Final = 1
+RARE: Final = 2
+RARITY_NAMES: Final = {NONE: "None", COMMON: "Common", UNCOMMON: "Uncommon", RARE: "Rare"}
+RARITY_BY_NAME: Final = {name: rank for rank, name in RARITY_NAMES.items()}
 
-EMPTY, DRAGON_EGG, SEARING_FIRE, PURIFIED_ASHES, COMPLETION_RITUAL = 0, 131, 248, 381, 315
+EMPTY: Final = 0
+DRAGON_EGG: Final = 131
+SEARING_FIRE: Final = 248
+PURIFIED_ASHES: Final = 381
+COMPLETION_RITUAL: Final = 315
 
 
 class KW:
@@ -56,26 +63,26 @@ class KW:
     CHARGE: Final = 1 << 27
 
 
-KEYWORD_NAMES: tuple[str, ...] = (
+KEYWORD_NAMES: Final[tuple[str, ...]] = (
     "Alliance", "Aqua", "Barbarian", "Beast", "Brigand", "Burning", "Destruction", "Dragon",
     "Holy", "Illusion", "Legend", "Mage", "Nature", "Restoration", "Soldier", "Titan",
     "Undead", "Unliving", "Durable", "Quick", "Swift", "Banish", "Skirmisher", "Rebirth",
     "Flare attack", "Frenzy", "Enduring", "Charge",
 )
-KEYWORD_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(KEYWORD_NAMES)}
+KEYWORD_BITS: Final[dict[str, int]] = {name: 1 << i for i, name in enumerate(KEYWORD_NAMES)}
 
 # Token keywords in canonical order (C-TOK-1) with their basic and bonus gains (C-TOK-2).
-TOKEN_GAINS: dict[str, tuple[int, int]] = {
+TOKEN_GAINS: Final[dict[str, tuple[int, int]]] = {
     name: (gains[0], gains[1])
     for name, gains in json.loads(
         resources.files(__package__).joinpath("data/tokens.json").read_text("utf-8")
     ).items()
 }
-TOKEN_KEYWORDS: tuple[str, ...] = (
+TOKEN_KEYWORDS: Final[tuple[str, ...]] = (
     "Alliance", "Barbarian", "Brigand", "Beast", "Burning", "Holy", "Mage", "Soldier",
     "Titan", "Undead", "Unliving",
 )
-NO_TOKEN = "none"
+NO_TOKEN: Final = "none"
 
 
 class Card:
@@ -135,7 +142,7 @@ def _load() -> tuple[Card, ...]:
     return cards
 
 
-CARDS: tuple[Card, ...] = _load()
+CARDS: Final[tuple[Card, ...]] = _load()
 """All cards, indexed by id; CARDS[0] is the Empty placeholder."""
 
 

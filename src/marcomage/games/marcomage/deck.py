@@ -4,13 +4,14 @@ token keywords; checks, the "Auto" token choice and random decks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, COMMON, KEYWORD_BITS, NO_TOKEN, RARE, TOKEN_KEYWORDS, UNCOMMON, card_ids
 from .state import Deck
 
-DECK_SECTION = 15
+DECK_SECTION: Final = 15
 Tokens = tuple[str, str, str]
 
 
