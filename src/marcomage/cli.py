@@ -351,6 +351,12 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
                                         ("--verbose", args.verbose)) if on])
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    from .lab.command import main as balance
+
+    return balance(args)
+
+
 # --- the parser ---------------------------------------------------------------------
 
 
@@ -370,6 +376,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 when compiling fails")
     p.add_argument("--verbose", action="store_true", help="show mypyc's and gcc's output")
     p.set_defaults(run=cmd_build_engine)
+
+    from .lab.command import add_arguments as balance_arguments
+
+    p = sub.add_parser("balance", help="bot tournaments over a game system's cards and decks, "
+                       "with per-card win-rate differences and an HTML report")
+    balance_arguments(p)
+    p.set_defaults(run=cmd_balance)
 
     p = sub.add_parser("play", help="play a game against a bot in the terminal")
     p.add_argument("--seed", type=seed_arg, help="seed of the game (default: random)")
