@@ -43,6 +43,7 @@ bench: $(STAMP) engine
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
+	$(BIN)/python benchmarks/balance.py --games 1000000 --jobs 2 --write BENCHMARKS.md
 
 conformance: $(STAMP) engine
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz

@@ -262,7 +262,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nbelow the target of {TARGET_TURNS_PER_SECOND:,} turns/s: "
               "run with --profile to see the hot spots")
     if args.write:
-        Path(args.write).write_text(markdown(rows, meta, best, len(runs)), encoding="utf-8")
+        target = Path(args.write)
+        kept = target.read_text("utf-8") if target.exists() else ""
+        others = kept[kept.index("\n## ") + 1:] if "\n## " in kept else ""  # other sections
+        text = markdown(rows, meta, best, len(runs))
+        target.write_text(text + ("\n" + others if others else ""), encoding="utf-8")
         print(f"\nwrote {args.write}")
     return 0
 

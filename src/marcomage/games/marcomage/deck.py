@@ -53,7 +53,7 @@ def normalize_tokens(chosen: Sequence[str]) -> Tokens:
     return (kept[0], kept[1], kept[2])
 
 
-def auto_tokens(deck: Deck) -> Tokens:
+def auto_tokens(deck: Sequence[Sequence[int]]) -> Tokens:
     """C-DECK-10: the three token keywords most frequent in the deck, canonical tie order."""
     counts = []
     for order, name in enumerate(TOKEN_KEYWORDS):
