@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-services bench-load services chromium bench lint typecheck conformance conformance-random clean
+.PHONY: run play test test-services bench-load services engine chromium bench lint typecheck \
+	conformance conformance-random clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +13,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled (mypyc) engine: cached by source hash, so this costs nothing when current; when
+# compiling is impossible the pure-Python engine is used and the step says so.
+engine: $(STAMP)
+	$(BIN)/marcomage build-engine
+
+run: $(STAMP) engine
 	$(BIN)/marcomage serve
 
-play: $(STAMP)
+play: $(STAMP) engine
 	$(BIN)/marcomage play
 
 # The tests where the database and the channel layer matter run a second time against a
@@ -23,12 +29,12 @@ play: $(STAMP)
 SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/test_websocket.py \
 	tests/web/scale
 
-test: $(STAMP) lint typecheck chromium services
+test: $(STAMP) engine lint typecheck chromium services
 	$(BIN)/pytest -n auto
 	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
 
 # The same server tests on PostgreSQL + Redis alone.
-test-services: $(STAMP)
+test-services: $(STAMP) engine
 	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
 
 # PostgreSQL and Redis from Debian, for the second test run and the scale tests (their own Redis).
@@ -46,7 +52,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/marcomage
 
-bench: $(STAMP)
+bench: $(STAMP) engine
 	$(BIN)/python benchmarks/engine.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/stats_pages.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/api.py --write BENCHMARKS.md
@@ -54,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/mage_wars.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/arcana.py --write BENCHMARKS.md
 	$(BIN)/python benchmarks/far_wilds.py playouts --write BENCHMARKS.md
+	$(BIN)/python benchmarks/balance.py --games 1000000 --jobs 2 --write BENCHMARKS.md
 
 # Whole games over HTTP + WebSocket at 50, 200 and 500 concurrent games (docs/deploy.md):
 # SQLite with one process, then PostgreSQL + Redis with 2 and 4 processes.
@@ -62,7 +69,7 @@ bench-load: $(STAMP)
 	scripts/with-services.sh $(BIN)/python benchmarks/load/run.py --processes 2 --write BENCHMARKS.md
 	scripts/with-services.sh $(BIN)/python benchmarks/load/run.py --processes 4 --write BENCHMARKS.md
 
-conformance: $(STAMP)
+conformance: $(STAMP) engine
 	$(BIN)/marcomage conformance tests/data/golden.jsonl.gz
 
 # The 155 cards of chance in distribution against the 2010 engine, 100 seeds per situation.

@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
+import json
 import os
 import platform
 import pstats
 import shlex
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from machine import cpu_model, git_revision, pin_one_core
 from report import put_section
 
+import marcomage
 from marcomage.games.marcomage import (
     Action,
     Game,
@@ -43,6 +46,8 @@ from marcomage.games.marcomage import (
 from marcomage.games.marcomage.bots import deck_pool, new_match
 
 TARGET_TURNS_PER_SECOND = 30_000
+TARGET_COMPILED = 300_000
+"""Issue 25: the mypyc-compiled engine's random playouts on one core."""
 
 
 @dataclass
@@ -77,6 +82,34 @@ def playouts(games: int, seed: int, *, sample_every: int = 0) -> Playouts:
             push(game, action)
             turns += 1
     return Playouts(games, turns, time.perf_counter() - start, positions)
+
+
+def engine_figures(games: int, seed: int, repeats: int) -> dict[str, object]:
+    """This process's engine: random-playout turns/s (best of `repeats`) and the search
+    bot's playouts (MCTS iterations) per second."""
+    from ai import sample_positions, speed
+
+    playouts(min(games, 10), seed)
+    best = max((playouts(games, seed) for _ in range(max(1, repeats))),
+               key=lambda r: r.turns_per_second)
+    search = speed(sample_positions(2), 1000)
+    return {"engine": marcomage.ENGINE.describe(), "turns_per_second": best.turns_per_second,
+            "search_playouts_per_second": search.per_second}
+
+
+def both_engines(games: int, seed: int, repeats: int) -> dict[str, dict[str, object]]:
+    """The figures of the pure and the compiled engine, each measured in its own process."""
+    found: dict[str, dict[str, object]] = {}
+    for engine in ("pure", "compiled"):
+        env = {**os.environ, "MARCOMAGE_ENGINE": engine}
+        done = subprocess.run(
+            [sys.executable, __file__, "--figures-only", "--games", str(games), "--seed",
+             str(seed), "--repeats", str(repeats)], env=env, capture_output=True, text=True)
+        if done.returncode == 0:
+            found[engine] = json.loads(done.stdout)
+        else:
+            found[engine] = {"engine": f"{engine}: unavailable ({done.stderr.strip()[-200:]})"}
+    return found
 
 
 def per_call(fn: Callable[[], object], seconds: float = 0.5) -> float:
@@ -139,6 +172,9 @@ def table(rows: list[tuple[str, str]]) -> str:
 def markdown(rows: list[tuple[str, str]], meta: list[tuple[str, str]], best: Playouts,
              repeats: int) -> str:
     verdict = "meets" if best.turns_per_second >= TARGET_TURNS_PER_SECOND else "is below"
+    compiled = "compiled" in marcomage.ENGINE.name
+    verdict_compiled = ("meets" if compiled and best.turns_per_second >= TARGET_COMPILED
+                        else "is below")
     lines = [
         "## MArcomage engine",
         "",
@@ -150,7 +186,10 @@ def markdown(rows: list[tuple[str, str]], meta: list[tuple[str, str]], best: Pla
         *(f"| {k} | {v} |" for k, v in rows),
         "",
         f"Random playouts: {best.games} games, {best.turns:,} turns; the best of {repeats} runs."
-        f" The figure {verdict} the target of {TARGET_TURNS_PER_SECOND:,} turns/s.",
+        f" The figure {verdict} the target of {TARGET_TURNS_PER_SECOND:,} turns/s"
+        f" and {verdict_compiled} the compiled engine's target of {TARGET_COMPILED:,}"
+        " (issue 25). The pure and compiled rows are each measured in a process of its own"
+        " (MARCOMAGE_ENGINE=pure|compiled), the best of the same runs.",
         "Per-operation costs are means over positions sampled from those games.",
         "",
         *(f"- {k}: {v}" for k, v in meta),
@@ -165,12 +204,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the playouts (1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs; the best counts (3)")
     parser.add_argument("--write", metavar="FILE", help="write the figures as Markdown")
+    parser.add_argument("--figures-only", action="store_true",
+                        help="print this engine's turns/s and search playouts/s as JSON")
     parser.add_argument("--profile", action="store_true",
                         help="profile one run with cProfile and print the hot spots")
     args = parser.parse_args(argv)
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     pinned = pin_one_core()
+    if args.figures_only:
+        print(json.dumps(engine_figures(args.games, args.seed, args.repeats)))
+        return 0
+    engines = both_engines(args.games, args.seed, args.repeats)
     playouts(min(args.games, 10), args.seed)  # warm-up: imports, caches
     if args.profile:
         profiler = cProfile.Profile()
@@ -184,8 +229,17 @@ def main(argv: list[str] | None = None) -> int:
             for i in range(max(1, args.repeats))]
     best = max(runs, key=lambda r: r.turns_per_second)
     costs = micro(runs[0].positions)
-    rows = [
-        ("random playouts, turns/s", f"{best.turns_per_second:,.0f}"),
+    rows = []
+    for engine, found in engines.items():
+        if "turns_per_second" in found:
+            rows.append((f"{engine} engine: random playouts, turns/s",
+                         f"{found['turns_per_second']:,.0f}"))
+            rows.append((f"{engine} engine: search bot playouts/s",
+                         f"{found['search_playouts_per_second']:,.0f}"))
+        else:
+            rows.append((f"{engine} engine", str(found["engine"])))
+    rows += [
+        ("random playouts, turns/s (engine in use)", f"{best.turns_per_second:,.0f}"),
         ("random playouts, games/s", f"{best.games_per_second:,.1f}"),
         ("mean turns per game", f"{best.turns / best.games:.1f}"),
         ("clone() + push, per second", f"{1 / costs['clone() + push']:,.0f}"),
@@ -198,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         ("machine", f"{platform.platform()}; {cpu_model()}; {os.cpu_count()} CPUs, {pinned}; "
                     f"load average {load:.2f} at the start"),
         ("python", f"{platform.python_implementation()} {platform.python_version()}"),
-        ("engine", f"git {git_revision()}"),
+        ("engine", f"git {git_revision()}; in use: {marcomage.ENGINE.describe()}"),
         ("decks drawn from", pool_text()),
     ]
     print(table(rows))

@@ -344,14 +344,45 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build_engine(args: argparse.Namespace) -> int:
+    from .native_build import main as build
+
+    return build([flag for flag, on in (("--force", args.force), ("--strict", args.strict),
+                                        ("--verbose", args.verbose)) if on])
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from .lab.command import main as balance
+
+    return balance(args)
+
+
 # --- the parser ---------------------------------------------------------------------
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="marcomage", description="MArcomage, the Arcomage card game for two players.")
+    from . import ENGINE, __version__
+
+    top.add_argument("--version", action="version",
+                     version=f"marcomage {__version__}, {ENGINE.describe()}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     bots = sorted(BOTS)
+
+    p = sub.add_parser("build-engine", help="compile the MArcomage engine with mypyc (cached "
+                       "by source hash; on failure the pure-Python engine stays in use)")
+    p.add_argument("--force", action="store_true", help="compile even if a build is current")
+    p.add_argument("--strict", action="store_true", help="exit 1 when compiling fails")
+    p.add_argument("--verbose", action="store_true", help="show mypyc's and gcc's output")
+    p.set_defaults(run=cmd_build_engine)
+
+    from .lab.command import add_arguments as balance_arguments
+
+    p = sub.add_parser("balance", help="bot tournaments over a game system's cards and decks, "
+                       "with per-card win-rate differences and an HTML report")
+    balance_arguments(p)
+    p.set_defaults(run=cmd_balance)
 
     p = sub.add_parser("play", help="play a game against a bot in the terminal")
     p.add_argument("--seed", type=seed_arg, help="seed of the game (default: random)")

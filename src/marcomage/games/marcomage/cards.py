@@ -9,73 +9,80 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .context import Turn
 
 Effect = Callable[["Turn"], None]
 
-NONE, COMMON, UNCOMMON, RARE = -1, 0, 1, 2
-RARITY_NAMES = {NONE: "None", COMMON: "Common", UNCOMMON: "Uncommon", RARE: "Rare"}
-RARITY_BY_NAME = {name: rank for rank, name in RARITY_NAMES.items()}
+NONE: Final = -1
+COMMON: Final = 0
+UNCOMMON: Final = 1
+RARE: Final = 2
+RARITY_NAMES: Final = {NONE: "None", COMMON: "Common", UNCOMMON: "Uncommon", RARE: "Rare"}
+RARITY_BY_NAME: Final = {name: rank for rank, name in RARITY_NAMES.items()}
 
-EMPTY, DRAGON_EGG, SEARING_FIRE, PURIFIED_ASHES, COMPLETION_RITUAL = 0, 131, 248, 381, 315
+EMPTY: Final = 0
+DRAGON_EGG: Final = 131
+SEARING_FIRE: Final = 248
+PURIFIED_ASHES: Final = 381
+COMPLETION_RITUAL: Final = 315
 
 
 class KW:
     """Keyword bit flags, numbered in the manual's execution order (C-TURN-8)."""
 
-    ALLIANCE = 1 << 0
-    AQUA = 1 << 1
-    BARBARIAN = 1 << 2
-    BEAST = 1 << 3
-    BRIGAND = 1 << 4
-    BURNING = 1 << 5
-    DESTRUCTION = 1 << 6
-    DRAGON = 1 << 7
-    HOLY = 1 << 8
-    ILLUSION = 1 << 9
-    LEGEND = 1 << 10
-    MAGE = 1 << 11
-    NATURE = 1 << 12
-    RESTORATION = 1 << 13
-    SOLDIER = 1 << 14
-    TITAN = 1 << 15
-    UNDEAD = 1 << 16
-    UNLIVING = 1 << 17
-    DURABLE = 1 << 18
-    QUICK = 1 << 19
-    SWIFT = 1 << 20
-    BANISH = 1 << 21
-    SKIRMISHER = 1 << 22
-    REBIRTH = 1 << 23
-    FLARE_ATTACK = 1 << 24
-    FRENZY = 1 << 25
-    ENDURING = 1 << 26
-    CHARGE = 1 << 27
+    ALLIANCE: Final = 1 << 0
+    AQUA: Final = 1 << 1
+    BARBARIAN: Final = 1 << 2
+    BEAST: Final = 1 << 3
+    BRIGAND: Final = 1 << 4
+    BURNING: Final = 1 << 5
+    DESTRUCTION: Final = 1 << 6
+    DRAGON: Final = 1 << 7
+    HOLY: Final = 1 << 8
+    ILLUSION: Final = 1 << 9
+    LEGEND: Final = 1 << 10
+    MAGE: Final = 1 << 11
+    NATURE: Final = 1 << 12
+    RESTORATION: Final = 1 << 13
+    SOLDIER: Final = 1 << 14
+    TITAN: Final = 1 << 15
+    UNDEAD: Final = 1 << 16
+    UNLIVING: Final = 1 << 17
+    DURABLE: Final = 1 << 18
+    QUICK: Final = 1 << 19
+    SWIFT: Final = 1 << 20
+    BANISH: Final = 1 << 21
+    SKIRMISHER: Final = 1 << 22
+    REBIRTH: Final = 1 << 23
+    FLARE_ATTACK: Final = 1 << 24
+    FRENZY: Final = 1 << 25
+    ENDURING: Final = 1 << 26
+    CHARGE: Final = 1 << 27
 
 
-KEYWORD_NAMES: tuple[str, ...] = (
+KEYWORD_NAMES: Final[tuple[str, ...]] = (
     "Alliance", "Aqua", "Barbarian", "Beast", "Brigand", "Burning", "Destruction", "Dragon",
     "Holy", "Illusion", "Legend", "Mage", "Nature", "Restoration", "Soldier", "Titan",
     "Undead", "Unliving", "Durable", "Quick", "Swift", "Banish", "Skirmisher", "Rebirth",
     "Flare attack", "Frenzy", "Enduring", "Charge",
 )
-KEYWORD_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(KEYWORD_NAMES)}
+KEYWORD_BITS: Final[dict[str, int]] = {name: 1 << i for i, name in enumerate(KEYWORD_NAMES)}
 
 # Token keywords in canonical order (C-TOK-1) with their basic and bonus gains (C-TOK-2).
-TOKEN_GAINS: dict[str, tuple[int, int]] = {
+TOKEN_GAINS: Final[dict[str, tuple[int, int]]] = {
     name: (gains[0], gains[1])
     for name, gains in json.loads(
         resources.files(__package__).joinpath("data/tokens.json").read_text("utf-8")
     ).items()
 }
-TOKEN_KEYWORDS: tuple[str, ...] = (
+TOKEN_KEYWORDS: Final[tuple[str, ...]] = (
     "Alliance", "Barbarian", "Brigand", "Beast", "Burning", "Holy", "Mage", "Soldier",
     "Titan", "Undead", "Unliving",
 )
-NO_TOKEN = "none"
+NO_TOKEN: Final = "none"
 
 
 class Card:
@@ -135,7 +142,7 @@ def _load() -> tuple[Card, ...]:
     return cards
 
 
-CARDS: tuple[Card, ...] = _load()
+CARDS: Final[tuple[Card, ...]] = _load()
 """All cards, indexed by id; CARDS[0] is the Empty placeholder."""
 
 

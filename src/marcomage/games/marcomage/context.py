@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Final
 
 from . import draw
 from .cards import CARDS, COMMON, KW, Card
 from .state import ATTRIBUTES, Entry, Game, Player
 
-DRAW = -1
+DRAW: Final = -1
 """`Turn.next_card` default: refill the played slot by the normal procedure (C-SLOT-1b)."""
-KEEP = 0
+KEEP: Final = 0
 """`Turn.next_card` value meaning "no draw": the slot keeps what it holds (C-SLOT-1c)."""
 
-_ATTR_INDEX = {name: i for i, name in enumerate(ATTRIBUTES)}
+_ATTR_INDEX: Final = {name: i for i, name in enumerate(ATTRIBUTES)}
 
 
 @cache
@@ -47,7 +48,7 @@ def stock_lowered_last_round(t: Turn) -> bool:
     return any(t.last_round_change(r) < 0 for r in ("bricks", "gems", "recruits"))
 
 
-_PREDICATES: dict[str, Callable[[Card], bool]] = {
+_PREDICATES: Final[dict[str, Callable[[Card], bool]]] = {
     "": lambda c: True,
     "zero cost": lambda c: c.cost_total == 0,
 }

@@ -4,13 +4,14 @@ token keywords; checks, the "Auto" token choice and random decks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, COMMON, KEYWORD_BITS, NO_TOKEN, RARE, TOKEN_KEYWORDS, UNCOMMON, card_ids
 from .state import Deck
 
-DECK_SECTION = 15
+DECK_SECTION: Final = 15
 Tokens = tuple[str, str, str]
 
 
@@ -52,7 +53,7 @@ def normalize_tokens(chosen: Sequence[str]) -> Tokens:
     return (kept[0], kept[1], kept[2])
 
 
-def auto_tokens(deck: Deck) -> Tokens:
+def auto_tokens(deck: Sequence[Sequence[int]]) -> Tokens:
     """C-DECK-10: the three token keywords most frequent in the deck, canonical tie order."""
     counts = []
     for order, name in enumerate(TOKEN_KEYWORDS):

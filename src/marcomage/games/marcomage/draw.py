@@ -7,14 +7,15 @@ N times in the *other* slots is accepted with probability 1/2**N, else the draw 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from marcomage.platform.rng import Rng
 
 from .cards import COMMON, RARE, UNCOMMON
 from .state import Deck
 
-COMMON_ODDS = 65  # r <= 65 of 100: Common (C-DRAW-1)
-UNCOMMON_ODDS = 94  # r <= 94: Uncommon; above: Rare
+COMMON_ODDS: Final = 65  # r <= 65 of 100: Common (C-DRAW-1)
+UNCOMMON_ODDS: Final = 94  # r <= 94: Uncommon; above: Rare
 
 
 def _others_holding(hand: list[int], slot: int, card: int) -> int:

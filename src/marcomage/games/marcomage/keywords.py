@@ -4,6 +4,7 @@ manual's order: category keywords first, then effect keywords (C-TURN-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from marcomage.platform.rounding import div_round
 
@@ -22,13 +23,13 @@ from .context import Turn, ids_where
 from .effects.patterns import random_tied
 from .state import Player
 
-BY_RARITY_DEVASTATION = (3, 8, 15)  # Barbarian (C-KW-3)
-BY_RARITY_FIERCE_ATTACK = (2, 5, 10)  # Beast (C-KW-4)
-BY_RARITY_ROBBERY = (1, 2, 3)  # Brigand (C-KW-5)
-BY_RARITY_PURIFICATION = (1, 2, 3)  # Holy, by the replaced card (C-KW-9)
-BY_RARITY_ARTIFICIAL_WORKERS = (2, 3, 4)  # Unliving (C-KW-18)
-REBIRTH_BURNING_CARDS = 4  # "greater then 3" (C-KW-24)
-TOKEN_THRESHOLD = 100
+BY_RARITY_DEVASTATION: Final = (3, 8, 15)  # Barbarian (C-KW-3)
+BY_RARITY_FIERCE_ATTACK: Final = (2, 5, 10)  # Beast (C-KW-4)
+BY_RARITY_ROBBERY: Final = (1, 2, 3)  # Brigand (C-KW-5)
+BY_RARITY_PURIFICATION: Final = (1, 2, 3)  # Holy, by the replaced card (C-KW-9)
+BY_RARITY_ARTIFICIAL_WORKERS: Final = (2, 3, 4)  # Unliving (C-KW-18)
+REBIRTH_BURNING_CARDS: Final = 4  # "greater then 3" (C-KW-24)
+TOKEN_THRESHOLD: Final = 100
 
 
 def token_fires(t: Turn, keyword: int, name: str) -> bool:
@@ -271,7 +272,7 @@ def charge(t: Turn) -> None:
         t.opp.tower -= t.card.charge
 
 
-KEYWORD_ORDER: tuple[tuple[int, Callable[[Turn], None]], ...] = (
+KEYWORD_ORDER: Final[tuple[tuple[int, Callable[[Turn], None]], ...]] = (
     (KW.ALLIANCE, alliance), (KW.AQUA, aqua), (KW.BARBARIAN, barbarian), (KW.BEAST, beast),
     (KW.BRIGAND, brigand), (KW.BURNING, burning), (KW.DESTRUCTION, destruction),
     (KW.DRAGON, dragon), (KW.HOLY, holy), (KW.ILLUSION, illusion), (KW.LEGEND, legend),

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Final
 
 from marcomage.platform.rng import Rng
 
 from .cards import guest_card
 from .state import ATTRIBUTES, HAND_SIZE, EndType, Entry, Game, Outcome, Player
 
-FORMAT = "marcomage-game"
-VERSION = 1
+FORMAT: Final = "marcomage-game"
+VERSION: Final = 1
 
 
 def _slots(flags: list[bool]) -> list[int]:

@@ -7,24 +7,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, Card
 
-HAND_SIZE = 8
+HAND_SIZE: Final = 8
 
 # C-GEN-7 / C-SETUP-1 constants.
-START_TOWER, START_WALL = 30, 25
-START_FACILITY = 3
-START_BRICKS, START_GEMS, START_RECRUITS = 15, 5, 10
-MAX_TOWER, MAX_WALL = 100, 150
-RESOURCE_VICTORY = 400
-ROUND_LIMIT = 250
+START_TOWER: Final = 30
+START_WALL: Final = 25
+START_FACILITY: Final = 3
+START_BRICKS: Final = 15
+START_GEMS: Final = 5
+START_RECRUITS: Final = 10
+MAX_TOWER: Final = 100
+MAX_WALL: Final = 150
+RESOURCE_VICTORY: Final = 400
+ROUND_LIMIT: Final = 250
 
 # The eight attributes in the order of the change indicators (C-CHG-1).
-ATTRIBUTES: tuple[str, ...] = (
+ATTRIBUTES: Final[tuple[str, ...]] = (
     "quarry", "magic", "dungeons", "bricks", "gems", "recruits", "tower", "wall",
 )
 
@@ -45,7 +49,7 @@ class EndType(StrEnum):
     ABANDON = "Abandon"
 
 
-OUTCOME_TEXT: dict[EndType, str] = {
+OUTCOME_TEXT: Final[dict[EndType, str]] = {
     EndType.DESTRUCTION: "Tower destruction victory",
     EndType.CONSTRUCTION: "Tower building victory",
     EndType.RESOURCE: "Resource accumulation victory",
@@ -77,7 +81,25 @@ class Entry(NamedTuple):
     played: bool
 
 
-START_ENTRY = Entry(0, 0, True)  # C-SETUP-7
+START_ENTRY: Final = Entry(0, 0, True)  # C-SETUP-7
+
+_ENTRIES: Final[dict[int, Entry]] = {}
+
+
+def entry_of(card: int, mode: int, played: bool) -> Entry:
+    """The history entry of a turn, built once per (card, mode, played) and then shared:
+    entries are immutable values, and a NamedTuple is costly to build on the hot path."""
+    if not (0 <= mode < 256 and card >= 0):
+        return Entry(card, mode, played)
+    key = (card * 256 + mode) * 2 + played
+    found = _ENTRIES.get(key)
+    if found is None:
+        found = _ENTRIES[key] = Entry(card, mode, played)
+    return found
+
+
+Attributes = tuple[int, int, int, int, int, int, int, int]
+"""The eight attributes in ATTRIBUTES order."""
 
 
 class Player:
@@ -108,7 +130,7 @@ class Player:
         self.deck = deck
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.deck, self.token_names)  # (mypyc: no __new__ without __init__)
         p.tower, p.wall = self.tower, self.wall
         p.quarry, p.magic, p.dungeons = self.quarry, self.magic, self.dungeons
         p.bricks, p.gems, p.recruits = self.bricks, self.gems, self.recruits
@@ -139,7 +161,7 @@ class Player:
         """The "last card" (C-HIST-3): the most recent action, played or discarded."""
         return self.history[-1]
 
-    def attributes(self) -> tuple[int, int, int, int, int, int, int, int]:
+    def attributes(self) -> Attributes:
         """The eight attributes in ATTRIBUTES order."""
         return (
             self.quarry, self.magic, self.dungeons, self.bricks, self.gems, self.recruits,
@@ -172,11 +194,9 @@ class Game:
         return self.outcome is not None
 
     def clone(self) -> Game:
-        g = Game.__new__(Game)
-        g.players = (self.players[0].clone(), self.players[1].clone())
-        g.rng = self.rng.clone()
+        g = Game((self.players[0].clone(), self.players[1].clone()), self.rng.clone(),
+                 hidden=self.hidden, friendly=self.friendly)
         g.current, g.round, g.outcome = self.current, self.round, self.outcome
-        g.hidden, g.friendly = self.hidden, self.friendly
         g.guests = self.guests
         return g
 

@@ -4,6 +4,8 @@ production, refill, history, end check."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import draw, victory
 from .actions import (
     DISCARD,
@@ -19,9 +21,9 @@ from .actions import (
 from .cards import CARDS, KW
 from .context import DRAW, KEEP, Turn
 from .keywords import apply_keywords
-from .state import HAND_SIZE, MAX_TOWER, MAX_WALL, Entry, Game, Player
+from .state import HAND_SIZE, MAX_TOWER, MAX_WALL, Attributes, Game, Player, entry_of
 
-_EXTRA_TURN = KW.QUICK | KW.SWIFT
+_EXTRA_TURN: Final = KW.QUICK | KW.SWIFT
 
 
 def validate(game: Game, action: Action, player: int | None = None) -> None:
@@ -30,20 +32,25 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
         raise GameNotInProgress("The game is over; no more moves can be made.")
     if player is not None and player != game.current:
         raise NotYourTurn("It is not your turn.")
-    if type(action.pos) is not int or not 1 <= action.pos <= HAND_SIZE:
-        raise BadPosition(f"There is no card position {action.pos!r}; positions are 1 to 8.")
-    if action.kind not in (PLAY, DISCARD):
-        raise InvalidAction(f"Unknown action {action.kind!r}: play or discard a card.")
-    if action.kind == DISCARD:
+    # Read untyped: an ill-typed field is refused below; compiled code would raise TypeError
+    # on reading `action.pos` as the int it is declared to be.
+    pos: object = getattr(action, "pos")  # noqa: B009
+    mode: object = getattr(action, "mode")  # noqa: B009
+    kind: object = getattr(action, "kind")  # noqa: B009
+    if type(pos) is not int or not 1 <= pos <= HAND_SIZE:
+        raise BadPosition(f"There is no card position {pos!r}; positions are 1 to 8.")
+    if kind not in (PLAY, DISCARD):
+        raise InvalidAction(f"Unknown action {kind!r}: play or discard a card.")
+    if kind == DISCARD:
         return
     me = game.players[game.current]
-    card = game.card(me.hand[action.pos - 1], game.current)
-    if type(action.mode) is not int:
-        raise BadMode(f"A mode is a whole number, not {action.mode!r}.")
+    card = game.card(me.hand[pos - 1], game.current)
+    if type(mode) is not int:
+        raise BadMode(f"A mode is a whole number, not {mode!r}.")
     if card.modes:
-        if not 1 <= action.mode <= card.modes:
-            raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {action.mode}.")
-    elif action.mode != 0:
+        if not 1 <= mode <= card.modes:
+            raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {mode}.")
+    elif mode != 0:
         raise BadMode(f"{card.name} has no modes; play it in mode 0.")
     short = [
         name for name, have, cost in (
@@ -55,19 +62,18 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
         raise InsufficientResources(f"Not enough {' and '.join(short)} to play {card.name}.")
 
 
-def _action_table() -> tuple[dict[int, tuple[Action, ...]], tuple[Action, ...]]:
-    """Actions are immutable values: build each one once and reuse it (a hot path)."""
-    plays: dict[int, tuple[Action, ...]] = {}
-    for modes in {c.modes for c in CARDS}:
-        for slot in range(HAND_SIZE):
-            plays[modes * HAND_SIZE + slot] = tuple(
-                Action(PLAY, slot + 1, m) for m in (range(1, modes + 1) if modes else (0,))
-            )
-    discards = tuple(Action(DISCARD, slot + 1, 0) for slot in range(HAND_SIZE))
-    return plays, discards
+def _plays(modes: int, slot: int) -> tuple[Action, ...]:
+    """The plays of a card with `modes` modes in hand slot `slot` (0-based), in mode order."""
+    return tuple(Action(PLAY, slot + 1, m) for m in (range(1, modes + 1) if modes else (0,)))
 
 
-_PLAYS, _DISCARDS = _action_table()
+_MOST_MODES: Final = max(c.modes for c in CARDS)
+_PLAYS: Final[list[tuple[Action, ...]]] = [
+    _plays(modes, slot) for modes in range(_MOST_MODES + 1) for slot in range(HAND_SIZE)]
+"""Actions are immutable values: each is built once and reused (a hot path); the plays of
+a card in a slot are at `modes * HAND_SIZE + slot`."""
+_PLAYS_MODELESS: Final = tuple(Action(PLAY, slot + 1, 0) for slot in range(HAND_SIZE))
+_DISCARDS: Final = tuple(Action(DISCARD, slot + 1, 0) for slot in range(HAND_SIZE))
 
 
 def legal_actions(game: Game) -> list[Action]:
@@ -77,10 +83,19 @@ def legal_actions(game: Game) -> list[Action]:
     me = game.players[game.current]
     bricks, gems, recruits = me.bricks, me.gems, me.recruits
     actions: list[Action] = []
-    for slot, card_id in enumerate(me.hand):
-        card = game.card(card_id, game.current) if game.guests else CARDS[card_id]
+    guests = bool(game.guests)
+    hand = me.hand
+    for slot in range(len(hand)):
+        card_id = hand[slot]
+        card = game.card(card_id, game.current) if guests else CARDS[card_id]
         if bricks >= card.bricks and gems >= card.gems and recruits >= card.recruits:
-            actions.extend(_PLAYS[card.modes * HAND_SIZE + slot])
+            modes = card.modes
+            if modes == 0:
+                actions.append(_PLAYS_MODELESS[slot])
+            elif modes <= _MOST_MODES:
+                actions.extend(_PLAYS[modes * HAND_SIZE + slot])
+            else:  # a guest card with more modes than any card of the set
+                actions.extend(_plays(modes, slot))
         actions.append(_DISCARDS[slot])
     return actions
 
@@ -116,12 +131,18 @@ def _record_discards(
             owner.revealed[i] = False
 
 
-def _add_changes(p: Player, before: tuple[int, ...]) -> None:
-    """C-CHG-2: add what the play did to each attribute (after limits minus after cost)."""
-    after = p.attributes()
+def _add_changes(p: Player, before: Attributes) -> None:
+    """C-CHG-2: add what the play did to each attribute (after limits minus after cost).
+    Unrolled over the fixed-size tuple: compiled, it never boxes an attribute."""
     ch = p.changes
-    for i in range(8):
-        ch[i] += after[i] - before[i]
+    ch[0] += p.quarry - before[0]
+    ch[1] += p.magic - before[1]
+    ch[2] += p.dungeons - before[2]
+    ch[3] += p.bricks - before[3]
+    ch[4] += p.gems - before[4]
+    ch[5] += p.recruits - before[5]
+    ch[6] += p.tower - before[6]
+    ch[7] += p.wall - before[7]
 
 
 def _play(t: Turn) -> None:
@@ -201,7 +222,7 @@ def push(game: Game, action: Action, player: int | None = None) -> None:
     me.recruits += t.fr * me.dungeons
 
     _refill(t, action)
-    entry = Entry(t.card.id, t.mode, action.kind == PLAY)  # C-HIST-1
+    entry = entry_of(t.card.id, t.mode, action.kind == PLAY)  # C-HIST-1
     if t.extra:
         me.history.append(entry)
     else:

@@ -6,6 +6,8 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
+from typing import Final
+
 from marcomage.platform.rounding import div_round
 
 from ..cards import CARDS, KW, PURIFIED_ASHES, UNCOMMON, Card, effect
@@ -28,10 +30,10 @@ from .patterns import (
     steal_stock,
 )
 
-FANATIC = 340
-SCEPTER_OF_SUMMONING = 159
-GOLDEN_SCEPTER = 351
-TARTARUS_GATE = 313
+FANATIC: Final = 340
+SCEPTER_OF_SUMMONING: Final = 159
+GOLDEN_SCEPTER: Final = 351
+TARTARUS_GATE: Final = 313
 
 
 # --- helpers ----------------------------------------------------------------------

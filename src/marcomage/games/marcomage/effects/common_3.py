@@ -6,6 +6,8 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 
 from __future__ import annotations
 
+from typing import Final
+
 from marcomage.platform.rounding import div_round
 
 from ..cards import CARDS, COMMON, KW, RARE, UNCOMMON, effect
@@ -270,7 +272,7 @@ def renewal(t: Turn) -> None:
     t.me.new[t.selected] = True
 
 
-MIRROR_GOLEM_ATTACK = {COMMON: 7, UNCOMMON: 14, RARE: 21}
+MIRROR_GOLEM_ATTACK: Final = {COMMON: 7, UNCOMMON: 14, RARE: 21}
 
 
 @effect(479)  # Mirror golem

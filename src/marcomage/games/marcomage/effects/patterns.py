@@ -11,7 +11,7 @@ turn's own vocabulary (`t.attack`, `t.stock`, `t.discard`, `t.selected`, ...) is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from marcomage.platform.rounding import div_round
 
@@ -21,20 +21,20 @@ from ..state import HAND_SIZE, Player
 
 T = TypeVar("T")
 
-RESOURCES = ("bricks", "gems", "recruits")
+RESOURCES: Final = ("bricks", "gems", "recruits")
 """The three resources, the "stock" of C-FX-2, in card-cost order."""
-FACILITIES = ("quarry", "magic", "dungeons")
+FACILITIES: Final = ("quarry", "magic", "dungeons")
 """The three facilities; FACILITIES[i] produces RESOURCES[i] (C-PROD-1)."""
-RESOURCE_OF = dict(zip(FACILITIES, RESOURCES, strict=True))
+RESOURCE_OF: Final = dict(zip(FACILITIES, RESOURCES, strict=True))
 """The resource each facility produces: "(matching type only)"."""
-ANY_RARITY = (COMMON, UNCOMMON, RARE)
+ANY_RARITY: Final = (COMMON, UNCOMMON, RARE)
 """The rarities of "a <keyword> card" with no rarity named (C-DRAW-8)."""
-NON_RARE = (COMMON, UNCOMMON)
+NON_RARE: Final = (COMMON, UNCOMMON)
 """The rarities of "a non-rare <keyword> card" (C-DRAW-8)."""
-NON_COMMON = (UNCOMMON, RARE)
+NON_COMMON: Final = (UNCOMMON, RARE)
 """The rarities of "a non-common <keyword> card" (C-DRAW-8)."""
 
-_PRODUCTION_FACTOR = {"bricks": "fb", "gems": "fg", "recruits": "fr"}
+_PRODUCTION_FACTOR: Final = {"bricks": "fb", "gems": "fg", "recruits": "fr"}
 
 
 # --- attributes ----------------------------------------------------------------------

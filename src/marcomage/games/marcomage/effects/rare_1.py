@@ -8,6 +8,8 @@ Swift card (C-DRAW-9..11, `Turn.refill_no_rare`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import KW, RARE, effect
 from ..context import Turn, ids_where
 from ..state import ATTRIBUTES, HAND_SIZE, Player
@@ -22,9 +24,9 @@ from .patterns import (
     steal_stock,
 )
 
-CATASTROPHE_DAMAGE = 5  # "5 damage for each facility and 10 resources"
-CATASTROPHE_RESOURCES = 10
-EFREET_DRAIN = 20  # "Enemy stock: -20"
+CATASTROPHE_DAMAGE: Final = 5  # "5 damage for each facility and 10 resources"
+CATASTROPHE_RESOURCES: Final = 10
+EFREET_DRAIN: Final = 20  # "Enemy stock: -20"
 
 # --- the cards -----------------------------------------------------------------------
 

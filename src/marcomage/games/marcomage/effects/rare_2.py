@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from marcomage.platform.rounding import div_round
 
@@ -477,7 +478,7 @@ def princess_of_elves(t: Turn) -> None:
     t.next_from(t.opp.deck[RARE])
 
 
-OCEAN_QUEEN_BONUS = {COMMON: 10, UNCOMMON: 25, RARE: 50}
+OCEAN_QUEEN_BONUS: Final = {COMMON: 10, UNCOMMON: 25, RARE: 50}
 
 
 @effect(530)  # Ocean queen

@@ -8,6 +8,8 @@ Swift card (C-DRAW-9..11, `Turn.refill_no_rare`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import CARDS, KW, RARE, effect
 from ..context import Turn, ids_named, ids_where
 from .patterns import (
@@ -25,9 +27,9 @@ from .patterns import (
     steal_stock,
 )
 
-SAMURAI_MAX = 5  # "(max 5)": per resource (C-FX-3)
-GAP_ATTACK_MAX = 23  # the "(max 23)" of the gap attacks (207, 219, 220)
-GAP_DRAIN_ABOVE = 15  # "If attack > 15"
+SAMURAI_MAX: Final = 5  # "(max 5)": per resource (C-FX-3)
+GAP_ATTACK_MAX: Final = 23  # the "(max 23)" of the gap attacks (207, 219, 220)
+GAP_DRAIN_ABOVE: Final = 15  # "If attack > 15"
 
 # --- helpers shared by several cards -------------------------------------------------
 

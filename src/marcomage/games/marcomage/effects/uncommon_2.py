@@ -7,6 +7,7 @@ Card data (name, cost, keywords, text) lives in data/cards.json; here is behavio
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from marcomage.platform.rounding import div_round
 
@@ -41,7 +42,7 @@ from .patterns import (
     steal,
 )
 
-VULTURE_BONUS = (8, 16, 28)  # 443 Vulture, by the discarded card's rarity
+VULTURE_BONUS: Final = (8, 16, 28)  # 443 Vulture, by the discarded card's rarity
 
 
 # --- helpers ----------------------------------------------------------------------

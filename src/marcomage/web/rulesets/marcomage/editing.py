@@ -120,7 +120,7 @@ def set_tokens(deck: Deck, chosen: list[str]) -> tuple[str, str, str]:
 def auto(deck: Deck) -> tuple[str, str, str]:
     """C-DECK-10: the three token keywords most frequent in the deck replace all three slots."""
     layout = slots(deck)
-    tokens = auto_tokens(layout.sections)  # type: ignore[arg-type]
+    tokens = auto_tokens(layout.sections)
     layout.tokens = list(tokens)
     _save(deck, layout)
     return tokens

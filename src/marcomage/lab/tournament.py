@@ -1,0 +1,148 @@
+"""Run a tournament: games in chunks on a local process pool (default) or a Ray cluster,
+merged in index order so that the same seed gives the same results wherever it ran; a
+progress bar with games per second; results as Parquet or JSON Lines."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .games import Chunk, Setup, play_chunk
+
+
+@dataclass
+class Results:
+    """Every game of a run in index order, plus the per-card tallies over all of them."""
+
+    setup: Setup
+    games: int
+    seconds: float = 0.0
+    backend: str = "pool"
+    first: list[int] = field(default_factory=list)
+    winner: list[int] = field(default_factory=list)
+    end_type: list[str] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    decks: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    cards: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, chunk: Chunk) -> None:
+        """Append the next chunk (chunks must come in index order)."""
+        if chunk.start != len(self.winner):
+            raise ValueError(f"chunk {chunk.start} out of order (have {len(self.winner)})")
+        self.first += chunk.first
+        self.winner += chunk.winner
+        self.end_type += chunk.end_type
+        self.turns += chunk.turns
+        self.rounds += chunk.rounds
+        self.decks += chunk.decks
+        for card, (decks, wins) in chunk.cards.items():
+            tally = self.cards.setdefault(card, [0, 0])
+            tally[0] += decks
+            tally[1] += wins
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        for i in range(len(self.winner)):
+            row: dict[str, Any] = {
+                "game": i, "seed": f"{self.setup.seed}/{i}", "first": self.first[i],
+                "winner": self.winner[i], "end_type": self.end_type[i], "turns": self.turns[i],
+                "rounds": self.rounds[i]}
+            if self.decks:
+                row["decks"] = [list(d) for d in self.decks[i]]
+            yield row
+
+
+def chunks_of(games: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def _run_task(task: tuple[Setup, int, int, bool]) -> Chunk:
+    return play_chunk(*task)
+
+
+def _pool_results(tasks: list[tuple[Setup, int, int, bool]], jobs: int) -> Iterator[Chunk]:
+    if jobs <= 1:
+        yield from map(_run_task, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_run_task, tasks)
+
+
+def _ray_results(tasks: list[tuple[Setup, int, int, bool]], address: str,
+                 jobs: int) -> Iterator[Chunk]:
+    import ray
+
+    src = str(Path(__file__).resolve().parents[2])
+    env = {"env_vars": {"PYTHONPATH": os.pathsep.join(
+        [src, *filter(None, [os.environ.get("PYTHONPATH")])])}}
+    started = not ray.is_initialized()
+    if started:
+        if address == "local":
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                     runtime_env=env)
+        else:
+            ray.init(address=address, log_to_driver=False, runtime_env=env)
+    try:
+        remote = ray.remote(_run_task)
+        pending = [remote.remote(task) for task in tasks]
+        for ref in pending:  # in index order: each chunk as soon as it and those before are done
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run(setup: Setup, games: int, *, jobs: int = 0, chunk: int = 0, ray: str | None = None,
+        keep_decks: bool = False, progress: Callable[[int], None] | None = None) -> Results:
+    """Play `games` games; `jobs` processes (0: every CPU), `ray` a cluster address or
+    "local"; `progress` is told how many games each finished chunk held."""
+    jobs = jobs or os.cpu_count() or 1
+    size = chunk or max(1, min(2000, games // (jobs * 8) or 1))
+    tasks = [(setup, start, count, keep_decks) for start, count in chunks_of(games, size)]
+    results = Results(setup, games, backend="ray" if ray else "pool")
+    start = time.perf_counter()
+    source = _ray_results(tasks, ray, jobs) if ray else _pool_results(tasks, jobs)
+    for done in source:
+        results.add(done)
+        if progress is not None:
+            progress(len(done.winner))
+    results.seconds = time.perf_counter() - start
+    return results
+
+
+def write(results: Results, path: Path) -> Path:
+    """The per-game rows as Parquet (`.parquet`) or JSON Lines (anything else)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        columns: dict[str, Any] = {
+            "game": pa.array(range(len(results.winner)), pa.int64()),
+            "first": pa.array(results.first, pa.int8()),
+            "winner": pa.array(results.winner, pa.int8()),
+            "end_type": pa.array(results.end_type, pa.string()).dictionary_encode(),
+            "turns": pa.array(results.turns, pa.int32()),
+            "rounds": pa.array(results.rounds, pa.int32()),
+        }
+        if results.decks:
+            columns["decks"] = pa.array([[list(d) for d in g] for g in results.decks],
+                                        pa.list_(pa.list_(pa.string())))
+        table = pa.table(columns, metadata={"setup": json.dumps(setup_json(results.setup))})
+        pq.write_table(table, path)
+    else:
+        with path.open("w", encoding="utf-8") as out:
+            for row in results.rows():
+                out.write(json.dumps(row) + "\n")
+    return path
+
+
+def setup_json(setup: Setup) -> dict[str, Any]:
+    return {"ruleset": setup.ruleset, "bots": list(setup.bots), "seed": setup.seed,
+            "decks": None if setup.decks is None else list(setup.decks)}

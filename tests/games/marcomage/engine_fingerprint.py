@@ -1,0 +1,57 @@
+"""What one engine answers on the checks both engines must agree on, as one JSON document:
+run under MARCOMAGE_ENGINE=pure and =compiled by test_compiled_engine.py.
+
+    MARCOMAGE_ENGINE=pure python -m tests.games.marcomage.engine_fingerprint [RANDOM_CASES]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import sys
+from pathlib import Path
+
+import marcomage
+from marcomage.games.marcomage import Rng, legal_actions, push, state_hash
+from marcomage.games.marcomage.bots import new_match
+from marcomage.games.marcomage.golden import check, read_cases
+
+from .test_golden_games import GAMES
+
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "golden.jsonl.gz"
+
+
+def answers_of(path: Path) -> dict[str, object]:
+    """The golden check's agreement and a digest of every answer the engine gave."""
+    out = io.StringIO()
+    report = check(read_cases(path), out)
+    return {"agreed": report.agreed, "total": report.total,
+            "answers": hashlib.sha256(out.getvalue().encode()).hexdigest()}
+
+
+def playouts(games: int) -> str:
+    """A digest of the final state of `games` random playouts."""
+    chooser = Rng.from_seed(99, stream=3)
+    digest = hashlib.sha256()
+    for i in range(games):
+        game = new_match(f"fingerprint/{i}")
+        while game.outcome is None:
+            actions = legal_actions(game)
+            push(game, actions[chooser.below(len(actions))])
+        digest.update(state_hash(game).encode())
+    return digest.hexdigest()
+
+
+def fingerprint(random_cases: Path | None) -> dict[str, object]:
+    return {
+        "engine": marcomage.ENGINE.name,
+        "golden": answers_of(GOLDEN),
+        "random": answers_of(random_cases) if random_cases else None,
+        "golden_games": {g.name: g.record() for g in GAMES},
+        "playouts": playouts(300),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(fingerprint(Path(sys.argv[1]) if len(sys.argv) > 1 else None)))
