@@ -15,12 +15,10 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import socket
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -29,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from machine import cpu_model, git_revision  # noqa: E402
+from machine import footer  # noqa: E402
 from report import put_section  # noqa: E402
 from tests.web.api.live import Browser, served  # noqa: E402
 
@@ -156,11 +154,7 @@ def main() -> None:
         f"{args.reads} reads and {args.acts} acts each way (acts over "
         f"{int(fresh['games'] + kept['games'])} games in all; each act writes the state, a "
         "step and the seats in one transaction, and the last one of a game its results).", "",
-        f"- command: `python benchmarks/api.py --reads {args.reads} --acts {args.acts}`",
-        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
-        f"- machine: {cpu_model()}; {os.cpu_count()} CPUs; load average "
-        f"{os.getloadavg()[0]:.2f} at the end",
-        f"- code: git {git_revision()}",
+        *footer(f"python benchmarks/api.py --reads {args.reads} --acts {args.acts}"),
     ]
     report = "\n".join(lines) + "\n"
     print(report)

@@ -38,3 +38,16 @@ def git_revision() -> str:
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return rev + (" with uncommitted changes" if dirty else "")
+
+
+def footer(command: str) -> list[str]:
+    """The Markdown lines every section ends with: command, date, machine, load and commit."""
+    from datetime import UTC, datetime
+
+    return [
+        f"- command: `{command}`",
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        f"- machine: {cpu_model()}; {os.cpu_count()} CPUs; load average "
+        f"{os.getloadavg()[0]:.2f} at the end",
+        f"- code: git {git_revision()}",
+    ]

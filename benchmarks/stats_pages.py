@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from machine import cpu_model, git_revision
+from machine import footer
 from report import put_section
 
 PLAYERS = 40
@@ -159,11 +159,7 @@ def main() -> None:
         + (f"Every page is under the target of {TARGET_MS:.0f} ms" if worst < TARGET_MS
            else f"NOT every page is under the target of {TARGET_MS:.0f} ms")
         + f" (worst p95 {worst:.1f} ms).", "",
-        f"- command: `python benchmarks/stats_pages.py --games {args.games}`",
-        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
-        f"- machine: {cpu_model()}; {os.cpu_count()} CPUs; load average "
-        f"{os.getloadavg()[0]:.2f} at the end",
-        f"- code: git {git_revision()}",
+        *footer(f"python benchmarks/stats_pages.py --games {args.games}"),
     ]
     report = "\n".join(lines) + "\n"
     print(report)

@@ -7,20 +7,11 @@ from decimal import Decimal
 
 from django import template
 
-from marcomage.games.marcomage.awards import GAME_RATING, Achievement, Award, Result
-from marcomage.games.marcomage.state import EndType
+from marcomage.games.marcomage.awards import GAME_RATING, Achievement, Award
+
+from ..reports import END_TEXT, RESULT_TEXT
 
 register = template.Library()
-
-END_NAMES: dict[EndType, str] = {
-    EndType.RESOURCE: "Resource accumulation",
-    EndType.CONSTRUCTION: "Tower building",
-    EndType.DESTRUCTION: "Tower destruction",
-    EndType.ABANDON: "Abandon",
-    EndType.SURRENDER: "Surrender",
-    EndType.TIMEOUT: "Timeout",
-    EndType.DRAW: "",
-}
 
 AWARD_CONDITIONS: dict[Award, str] = {
     Award.GENTLE_TOUCH: "the winning card is a Common",
@@ -40,11 +31,11 @@ def _percent(factor: Decimal) -> str:
 @register.simple_tag
 def game_rating_rows() -> list[tuple[str, str]]:
     """Phase 1: ("Victory: Tower destruction", "105%") for each result, best first."""
-    words = {Result.WIN: "Victory", Result.DRAW: "Draw", Result.LOSS: "Loss"}
     rows = []
     for (result, end_type), factor in GAME_RATING.items():
-        name = END_NAMES[end_type]
-        rows.append((f"{words[result]}: {name}" if name else words[result], _percent(factor)))
+        name = END_TEXT.get(end_type)
+        rows.append((f"{RESULT_TEXT[result]}: {name}" if name else RESULT_TEXT[result],
+                     _percent(factor)))
     return rows
 
 
