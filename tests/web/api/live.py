@@ -31,19 +31,25 @@ def served(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[
     process = subprocess.Popen(
         [sys.executable, "-m", "marcomage.cli", "serve", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    reader: threading.Thread | None = None
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
         found = re.fullmatch(r"MArcomage is running at (http://127\.0\.0\.1:\d+/)\n", first)
         assert found, first
         # Keep reading what the server prints, so a full pipe never blocks it.
-        threading.Thread(target=process.stdout.read, daemon=True).start()
+        reader = threading.Thread(target=process.stdout.read, daemon=True)
+        reader.start()
         yield found.group(1)
     finally:
         process.terminate()
         process.wait(timeout=10)
-        # The reader thread ends at the pipe's end of file; closing the pipe under it would
-        # block on its lock.
+        # The reader ends at the pipe's end of file (the server's thinking processes follow
+        # it out within a second); closing the pipe under a reader would block on its lock.
+        if reader is not None:
+            reader.join(timeout=10)
+        if process.stdout is not None and not (reader and reader.is_alive()):
+            process.stdout.close()
 
 
 class Browser:
