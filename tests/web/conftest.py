@@ -24,6 +24,9 @@ if not os.environ.get("MARCOMAGE_TEST_SERVICES"):
     _dropped += ["DATABASE_URL", "REDIS_URL"]
 for _name in _dropped:
     os.environ.pop(_name, None)
+# xdist workers share the run's Redis: each keeps its channel groups to itself (player ids
+# repeat across the workers' databases).
+os.environ["CHANNEL_PREFIX"] = "test-" + os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 import importlib  # noqa: E402
 

@@ -105,7 +105,9 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
         return {
             "default": {
                 "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_url]},
+                # Sites (or test processes) sharing one Redis keep apart by prefix.
+                "CONFIG": {"hosts": [redis_url],
+                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi")},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
