@@ -75,7 +75,7 @@ def test_step_through_a_finished_games_replay_with_buttons_and_keys(
     page.click("#replay-last")
     at(page, total)
     # The list scrolls to the current move once htmx has settled the swap.
-    page.wait_for_function(f"({SHOWS_CURRENT})(document.querySelector('.replay-moves'))")
+    page.wait_for_function(f"() => ({SHOWS_CURRENT})(document.querySelector('.replay-moves'))")
     expect(page.locator("#replay-forward")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#replay-board .outcome")).to_contain_text("alice wins")
     page.keyboard.press("ArrowRight")  # nothing past the end

@@ -144,6 +144,6 @@ def test_xss_corpus_renders_inert_everywhere(new_page: Any) -> None:
     page.goto(f"/forum/thread/{threads[0].pk}/")
     page.evaluate("""document.querySelector('.post-body').insertAdjacentHTML(
         'beforeend', '<img src=x onerror="alert(99)">')""")
-    page.wait_for_function("window.__xss.length > 0")
+    page.wait_for_function("() => window.__xss.length > 0")
     caught = page.evaluate(PAGE_CHECK)
     assert caught["calls"] == ["alert:99"] and "IMG@onerror" in caught["bad"], caught
