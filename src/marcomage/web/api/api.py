@@ -42,29 +42,21 @@ def too_many(request: HttpRequest, problem: RateLimited) -> HttpResponse:
     return response
 
 
-@api.exception_handler(StaleVersion)
-def stale(request: HttpRequest, problem: StaleVersion) -> HttpResponse:
-    return api.create_response(request, {"detail": str(problem)}, status=409)
+REFUSAL_STATUS: dict[type[Exception], int] = {
+    StaleVersion: 409, NotFound: 404, GameError: 400, DeckError: 400, DeckNotReady: 400,
+}
+"""The HTTP status of each refusal the site's services raise (ninja picks the handler of the
+nearest class in the exception's MRO, so StaleVersion and NotFound win over GameError)."""
 
 
-@api.exception_handler(NotFound)
-def not_found(request: HttpRequest, problem: NotFound) -> HttpResponse:
-    return api.create_response(request, {"detail": str(problem)}, status=404)
+def _refusal(status: int) -> Any:
+    def answer(request: HttpRequest, problem: Exception) -> HttpResponse:
+        return api.create_response(request, {"detail": str(problem)}, status=status)
+    return answer
 
 
-@api.exception_handler(GameError)
-def refused(request: HttpRequest, problem: GameError) -> HttpResponse:
-    return api.create_response(request, {"detail": str(problem)}, status=400)
-
-
-@api.exception_handler(DeckError)
-def deck_refused(request: HttpRequest, problem: DeckError) -> HttpResponse:
-    return api.create_response(request, {"detail": str(problem)}, status=400)
-
-
-@api.exception_handler(DeckNotReady)
-def deck_not_ready(request: HttpRequest, problem: DeckNotReady) -> HttpResponse:
-    return api.create_response(request, {"detail": str(problem)}, status=400)
+for kind, status in REFUSAL_STATUS.items():
+    api.add_exception_handler(kind, _refusal(status))
 
 
 for section in (players, systems, decks, games, replays, stats):
