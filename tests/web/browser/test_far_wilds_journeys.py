@@ -119,6 +119,10 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".fw-map polygon.hex")).to_have_count(37)
+    # The live socket's first board replaces the page's own: click on that one, or the keep
+    # can be lost with the board it was clicked on.
+    expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+    page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
     page.click(".fw-keep")
     for _ in range(40):
         if board(page).get_attribute("data-finished") == "yes":
