@@ -87,3 +87,14 @@ def every_finished_game_replays(request: pytest.FixtureRequest) -> Iterator[None
         game_finished.disconnect(dispatch_uid=uid)
     drifted = [(game_id, problem) for game_id, problem in checked if problem]
     assert drifted == [], f"finished games whose replay drifted: {drifted}"
+
+
+@pytest.fixture(autouse=True)
+def no_computer_outlives_its_test() -> Iterator[None]:
+    """Every computer worker a test started has stopped before the next test begins: game
+    ids repeat across tests, and a worker left over from an earlier game would take the
+    next test's game of the same id for its own."""
+    yield
+    from marcomage.web.games import computer
+
+    computer.wait(timeout=60)

@@ -8,6 +8,7 @@ from typing import Any
 from unittest import mock
 
 from django.contrib.auth import authenticate
+from django.db import OperationalError
 from django.test import override_settings
 
 from marcomage.games import find_ruleset
@@ -370,3 +371,49 @@ class WorkerTests(BaseTransactionTestCase):
         self.assertEqual(to_act(game), 0)
         self.assertEqual(game.steps.order_by("index").last().seat, COMPUTER_SEAT)
         self.assertEqual(computer.play_turns(game.pk), 0)
+
+    def test_a_failed_move_is_tried_again_and_a_wake_up_meanwhile_is_kept(self) -> None:
+        """An unexpected error in the worker (a database busy or briefly gone) must not
+        leave the game waiting for the computer for ever: the worker looks again after a
+        pause, and a wake-up that arrived while it was failing is not dropped."""
+        with override_settings(AI_AUTOPLAY=False):
+            game = start(self.alice, "easy", seed=COMPUTER_FIRST)
+        real = computer.play_turns
+        calls: list[int] = []
+
+        def flaky(game_id: int) -> int:
+            calls.append(game_id)
+            if len(calls) == 1:
+                computer.schedule(game_id)  # a wake-up while this worker is busy
+                raise OperationalError("database is locked")
+            return real(game_id)
+
+        with mock.patch.object(computer, "play_turns", flaky), \
+                mock.patch.object(computer, "RETRY_SECONDS", (0.01, 0.01)):
+            computer.schedule(game.pk)
+            computer.wait()
+        game.refresh_from_db()
+        self.assertGreaterEqual(len(calls), 2)
+        self.assertEqual(to_act(game), 0)
+        self.assertEqual(game.steps.order_by("index").last().seat, COMPUTER_SEAT)
+        self.assertEqual(computer._pending, {})
+
+    def test_a_worker_gives_up_after_its_retries_and_the_next_wake_up_starts_afresh(
+            self) -> None:
+        with override_settings(AI_AUTOPLAY=False):
+            game = start(self.alice, "easy", seed=COMPUTER_FIRST)
+
+        def broken(game_id: int) -> int:
+            raise OperationalError("database is locked")
+
+        with mock.patch.object(computer, "play_turns", broken) as _, \
+                mock.patch.object(computer, "RETRY_SECONDS", (0.01, 0.01)), \
+                self.assertLogs("marcomage.web.games.computer", "ERROR") as logs:
+            computer.schedule(game.pk)
+            computer.wait()
+        self.assertEqual(len(logs.records), 3)  # the first try and two retries
+        self.assertEqual(computer._pending, {})
+        computer.schedule(game.pk)
+        computer.wait()
+        game.refresh_from_db()
+        self.assertEqual(to_act(game), 0)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -341,15 +342,37 @@ def _take(game_id: int) -> bool:
         return False
 
 
+def _again(game_id: int) -> None:
+    """Mark the game pending once more, so its worker looks at it again."""
+    with _lock:
+        if game_id in _pending:
+            _pending[game_id] = True
+
+
+RETRY_SECONDS = (0.5, 2.0, 8.0)
+"""The pauses before a worker looks again at a game whose move failed with an unexpected
+error (a database busy or briefly gone); after the last one it gives up until the next
+wake-up or the server's restart."""
+
+
 def _work(game_id: int, done: threading.Event) -> None:
-    """The worker of one game: play the computer's turns until nothing is pending."""
+    """The worker of one game: play the computer's turns until nothing is pending. An
+    unexpected error is retried after a pause; it never drops a wake-up that arrived while
+    the worker was busy (the game would then wait for the computer for ever)."""
+    failures = 0
     try:
         while _take(game_id):
-            close_old_connections()
-            play_turns(game_id)
-    except Exception:
-        logger.exception("the computer failed to move in game %s", game_id)
-        _forget(game_id, done)
+            try:
+                close_old_connections()
+                play_turns(game_id)
+            except Exception:
+                logger.exception("the computer failed to move in game %s", game_id)
+                if failures < len(RETRY_SECONDS):
+                    time.sleep(RETRY_SECONDS[failures])
+                    failures += 1
+                    _again(game_id)
+            else:
+                failures = 0
     finally:
         connections.close_all()
         done.set()
