@@ -30,6 +30,24 @@ PLATFORM_END_TYPES = (SURRENDER, ABORT, ABANDON)
 (no winner, an inactive player) and abandon (the opponent stopped moving: "Finish")."""
 
 
+CHOICES, BOUNDS = "choices", "bounds"
+"""Keys of an `Options` field's metadata (PL-PROTO-7) that tell a form what the ruleset
+accepts: `choices`, the values a text option may take; `bounds`, (lowest, highest) of a
+number option. The ruleset's `options_from_json` still checks them; the lobby only shows
+them (a list, a number input with its limits)."""
+
+
+def option(default: Any, *, choices: Sequence[str] | None = None,
+           bounds: tuple[int, int] | None = None) -> Any:
+    """An `Options` field with its default and, where it has them, its choices or bounds."""
+    metadata: dict[str, Any] = {}
+    if choices is not None:
+        metadata[CHOICES] = tuple(choices)
+    if bounds is not None:
+        metadata[BOUNDS] = bounds
+    return field(default=default, metadata=metadata)
+
+
 class IllegalAction(ValueError):
     """An action the ruleset refuses; the state is left exactly as it was (PL-PROTO-5)."""
 

@@ -5,9 +5,11 @@ refused with its reason, and no game is made."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from marcomage.web.accounts.models import User
+from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game
 from marcomage.web.games.services import GameError
@@ -79,3 +81,45 @@ class LobbyOptionTests(BaseTestCase):
             with self.assertRaisesRegex(GameError, reason):
                 services.challenge(self.alice, self.carol, marcomage, options=options)
         self.assertFalse(Game.objects.exists())
+
+
+class OptionInputTests(BaseTestCase):
+    """PL-PROTO-7 "shown in the lobby": an option with a fixed set of values is a list of
+    them, a number shows its limits, and the value chosen there is the game's option."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.log_in(self.alice)
+
+    def test_mage_wars_options_are_lists_of_their_values(self) -> None:
+        page = self.client.get("/games/?game=mage_wars").content.decode()
+        select = re.search(r'<select name="resource_mode">(.*?)</select>', page, re.S)
+        assert select is not None, "resource_mode is not a list"
+        self.assertEqual(re.findall(r'<option value="([^"]+)"', select.group(1)),
+                         ["one_per_card", "all_icons"])
+        self.assertIn('<option value="one_per_card" selected>One per card</option>',
+                      select.group(1))
+        self.assertIn('<select name="mage_selection">', page)
+        self.assertIn('<select name="health_loss_choice">', page)
+        self.assertNotIn('type="text" name="resource_mode"', page)
+
+    def test_far_wilds_numbers_show_their_bounds_and_the_map_is_a_list(self) -> None:
+        page = self.client.get("/games/?game=far_wilds").content.decode()
+        self.assertIn('name="round_limit" value="100" min="1" max="100" required', page)
+        self.assertIn('name="construction_rounds" value="3" min="1" max="10" required', page)
+        self.assertRegex(page, r'<select name="map"><option value="default" selected>')
+
+    def test_the_value_chosen_in_the_list_is_the_games_option(self) -> None:
+        give_starter_decks(self.alice, "mage_wars")
+        host = {"game": "mage_wars", "deck": deck_of(self.alice, "mage_wars"), "seats": "3",
+                "resource_mode": "all_icons", "mage_selection": "choose",
+                "health_loss_choice": "random"}
+        self.assertEqual(self.post("/games/host/", host).status_code, 302)
+        self.assertEqual(Game.objects.get().options, {
+            "resource_mode": "all_icons", "mage_selection": "choose",
+            "health_loss_choice": "random"})
+        response = self.post("/games/host/", {**host, "resource_mode": "every_icon"},
+                             follow=True)
+        self.assertContains(response, "&#x27;resource_mode&#x27; is one of one_per_card, "
+                                      "all_icons", status_code=response.status_code)
+        self.assertEqual(Game.objects.count(), 1)

@@ -15,6 +15,7 @@ from typing import Any
 
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import (
+    BOUNDS,
     SURRENDER,
     DeckDoc,
     Format,
@@ -87,10 +88,11 @@ class FarWilds:
             raise ValueError(f"There is no map {options.map!r}.")
         if options.creature_movement:
             raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
-        if not 1 <= options.round_limit <= 100 or not 1 <= options.construction_rounds <= 10 \
-                or not 1 <= options.glory_to_win <= 100:
-            raise ValueError("round_limit and glory_to_win are 1 to 100, construction_rounds "
-                             "1 to 10.")
+        for name, field in fields.items():
+            if BOUNDS in field.metadata:
+                low, high = field.metadata[BOUNDS]
+                if not low <= getattr(options, name) <= high:
+                    raise ValueError(f"The option {name!r} is {low} to {high}.")
         return options
 
     def options_to_json(self, options: Options) -> dict[str, Any]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from marcomage.platform.protocol import Outcome
+from marcomage.platform.protocol import Outcome, option
 from marcomage.platform.rng import Rng
+
+from .hexmap import DEFAULT_MAP, MAPS
 
 ROUND_LIMIT = 100
 """FW-END-2: the round cap."""
@@ -42,10 +44,10 @@ class Options:
     reveal_memory: bool = False                 # FW-CAST-10
     creature_movement: bool = False             # FW-BOARD-5
     fog: bool = True                            # views
-    map: str = "default"                        # FW-BOARD-1
-    round_limit: int = ROUND_LIMIT              # FW-END-2
-    construction_rounds: int = CONSTRUCTION_ROUNDS  # FW-RESULT-5
-    glory_to_win: int = GLORY_TO_WIN            # FW-END-1
+    map: str = option(DEFAULT_MAP.id, choices=tuple(MAPS))  # FW-BOARD-1
+    round_limit: int = option(ROUND_LIMIT, bounds=(1, 100))  # FW-END-2
+    construction_rounds: int = option(CONSTRUCTION_ROUNDS, bounds=(1, 10))  # FW-RESULT-5
+    glory_to_win: int = option(GLORY_TO_WIN, bounds=(1, 100))  # FW-END-1
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.protocol import (
+    CHOICES,
     DeckDoc,
     Format,
     IllegalAction,
@@ -26,15 +27,11 @@ from marcomage.platform.rng import Rng
 from . import engine
 from .cards import CARDS
 from .pack import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
-from .requirements import RESOURCE_MODES
 from .state import GameState, Options, state_from_json, state_to_json
 from .views import sample_state, view
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "mage_selection": ("random", "choose"),
-    "resource_mode": RESOURCE_MODES,
-    "health_loss_choice": ("owner", "random"),
-}
+    f.name: f.metadata[CHOICES] for f in fields(Options)}
 """The values each option may take (MW-SETUP-3, MW-REQ-5, MW-HEALTH-5)."""
 
 

@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from marcomage.platform.protocol import Outcome
+from marcomage.platform.protocol import Outcome, option
 from marcomage.platform.rng import Rng
 
 from .cards import DECKS
+from .requirements import RESOURCE_MODES
 
 EMPTY, WAIVED, PERMANENT = -1, -2, -3
 """Markers of a requirement slot that holds no card: open, waived by a health-card discount
@@ -24,9 +25,9 @@ ALL = -1
 class Options:
     """The options of MAGEWARS.md (PL-PROTO-7), fixed at game creation."""
 
-    mage_selection: str = "random"
-    resource_mode: str = "one_per_card"
-    health_loss_choice: str = "owner"
+    mage_selection: str = option("random", choices=("random", "choose"))  # MW-SETUP-3
+    resource_mode: str = option("one_per_card", choices=RESOURCE_MODES)  # MW-REQ-5
+    health_loss_choice: str = option("owner", choices=("owner", "random"))  # MW-HEALTH-5
 
 
 @dataclass(slots=True)

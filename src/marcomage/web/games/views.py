@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.games import DEFAULT_RULESET, find_ruleset, registered
-from marcomage.platform.protocol import Ruleset
+from marcomage.platform.protocol import BOUNDS, CHOICES, Ruleset
 from marcomage.web.accounts.activity import activity
 from marcomage.web.core.rate_limit import rate_limited
 from marcomage.web.decks.services import ready_decks
@@ -77,7 +77,8 @@ def _options(request: HttpRequest, ruleset: Ruleset) -> dict[str, Any]:
 
 def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
                  omit: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """The Options fields as form inputs: bool -> checkbox, int -> number."""
+    """The Options fields as form inputs: bool -> checkbox, a field with choices -> a list,
+    int -> a number within the field's bounds, anything else -> text (PL-PROTO-7)."""
     labels = getattr(board_of(ruleset.id), "OPTION_LABELS", {})
     rows = []
     for field in services.option_fields(ruleset):
@@ -85,9 +86,20 @@ def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
             continue
         kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
         value = (chosen or {}).get(field.name, field.default)
-        rows.append({"name": field.name, "kind": "checkbox" if kind == "bool" else
-                     "number" if kind == "int" else "text", "value": value,
-                     "label": labels.get(field.name, field.name.replace("_", " ").capitalize())})
+        row = {"name": field.name, "value": value,
+               "label": labels.get(field.name, field.name.replace("_", " ").capitalize())}
+        if kind == "bool":
+            row["kind"] = "checkbox"
+        elif CHOICES in field.metadata:
+            row["kind"] = "select"
+            row["choices"] = [(choice, choice.replace("_", " ").capitalize())
+                              for choice in field.metadata[CHOICES]]
+        elif kind == "int":
+            row["kind"] = "number"
+            row["bounds"] = field.metadata.get(BOUNDS)
+        else:
+            row["kind"] = "text"
+        rows.append(row)
     return rows
 
 

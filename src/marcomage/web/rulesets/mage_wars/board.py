@@ -18,9 +18,9 @@ from marcomage.web.rulesets.generic.board import action_from_form as generic_act
 TEMPLATE = "rulesets/mage_wars/_board.html"
 REPLAY_TEMPLATE = "rulesets/mage_wars/_replay_board.html"
 
-OPTION_LABELS = {"mage_selection": "Mage selection (random or choose)",
-                 "resource_mode": "Resources per card (one_per_card or all_icons)",
-                 "health_loss_choice": "Who picks lost health cards (owner or random)"}
+OPTION_LABELS = {"mage_selection": "Mage selection",
+                 "resource_mode": "Resources per card",
+                 "health_loss_choice": "Who picks lost health cards"}
 """The lobby's words for the options of MAGEWARS.md."""
 
 HOW = {"win_condition": "a mage met its win condition", "round_limit": "round limit reached",
