@@ -62,3 +62,25 @@ def test_same_seed_same_results_in_process_on_a_pool_and_on_local_ray() -> None:
     assert on_ray.backend == "ray" and len(set(alone.turns)) > 3
     other = run(Setup("marcomage", ("random", "greedy"), "lab-ray-2"), 24, jobs=1, chunk=5)
     assert other.turns != alone.turns
+
+
+@pytest.mark.parametrize("game", ["marcomage", "arcana", "elder_tale", "far_wilds",
+                                  "mage_wars"])
+def test_every_game_systems_cards_have_their_names_in_the_report(game: str) -> None:
+    """Every card a starter deck holds has its name for the report, not only its id."""
+    from marcomage.lab.command import card_names
+
+    names = card_names(game)
+    for deck in RULESETS[game].starter_decks():
+        for entry in deck["entries"]:
+            assert names[str(entry["card"])] not in ("", str(entry["card"]))
+
+
+def test_a_report_of_another_system_names_its_cards() -> None:
+    from marcomage.lab.command import card_names
+
+    names = card_names("arcana")
+    doc = summary(run(Setup("arcana", ("random", "random"), "names"), 6, jobs=1), names)
+    assert doc["cards"], "the run tested no card"
+    for row in doc["cards"]:
+        assert row["name"] == names[row["card"]] != row["card"]

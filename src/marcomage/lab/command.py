@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,27 @@ def data_dir() -> Path:
 
 
 def card_names(ruleset: str) -> dict[str, str]:
-    if ruleset != MARCOMAGE:
+    """Card id (as deck documents write it) to the card's name, so the report names cards;
+    an unknown game system gives none, and its report shows ids."""
+    cards: Iterable[Any]
+    if ruleset == MARCOMAGE:
+        from marcomage.games.marcomage import CARDS
+        cards = CARDS
+    elif ruleset == "arcana":
+        from marcomage.games.arcana.cards import CARDS as ARCANA
+        cards = ARCANA.values()
+    elif ruleset == "elder_tale":
+        from marcomage.games.elder_tale.cards import card_set
+        cards = card_set().cards.values()
+    elif ruleset == "far_wilds":
+        from marcomage.games.far_wilds.cards import CARDS as FAR_WILDS
+        cards = FAR_WILDS.values()
+    elif ruleset == "mage_wars":
+        from marcomage.games.mage_wars.cards import CARDS as MAGE_WARS
+        cards = MAGE_WARS.values()
+    else:
         return {}
-    from marcomage.games.marcomage import CARDS
-
-    return {str(c.id): c.name for c in CARDS}
+    return {str(c.id): str(c.name) for c in cards}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
