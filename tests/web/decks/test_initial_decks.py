@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from marcomage.games.marcomage import new_game
+from marcomage.web.accounts.models import User
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import DeckNotReady, grant_bonus_deck, ready_decks
 from marcomage.web.rulesets.marcomage.slots import engine_deck, slots
@@ -39,3 +40,28 @@ class InitialDecksTest(BaseTestCase):
         assert first.card_count == second.card_count == 0
         assert first.name != second.name
         assert Deck.objects.filter(owner=self.alice).count() == 10
+
+
+class RegistrationDecksTest(BaseTestCase):
+    """PL-SHARED-2: a person who registers on the site is given each game system's starter
+    decks, ready, so he can play any system at once (MArcomage's per C-DECK-4, C-DECK-11)."""
+
+    def test_registering_gives_ready_starter_decks_in_every_game_system(self) -> None:
+        from marcomage.games import RULESETS
+
+        response = self.post("/accounts/register/", {
+            "username": "newcomer", "password": "Correct-Horse-9",
+            "password_again": "Correct-Horse-9"})
+        assert response.status_code == 302
+        newcomer = User.objects.get(username="newcomer")
+        for game, ruleset in RULESETS.items():
+            ready = ready_decks(newcomer, game)
+            assert len(ready) == len(ruleset.starter_decks()) >= 1, game
+        page = self.client.get("/games/?game=far_wilds").content.decode()
+        assert "You have no ready deck" not in page
+
+    def test_an_account_made_otherwise_gets_only_marcomages_decks(self) -> None:
+        """Accounts made by the code (the computer, moderators' tools) get the C-DECK-4 decks
+        and nothing more."""
+        assert set(Deck.objects.filter(owner=self.alice).values_list("game", flat=True)) == {
+            "marcomage"}

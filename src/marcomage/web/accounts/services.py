@@ -9,6 +9,8 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from marcomage.web.core.events import player_registered
+
 from . import throttle
 from .models import User
 from .names import name_key
@@ -19,12 +21,14 @@ class NameTaken(ValueError):
 
 
 def register(username: str, password: str) -> User:
-    """Create a player whose name passed the form's rules; NameTaken if it was just taken."""
+    """Create a player whose name passed the form's rules, with what other sections give a
+    newcomer (`player_registered`: his starter decks); NameTaken if it was just taken."""
     try:
         with transaction.atomic():
             if User.objects.filter(username_key=name_key(username)).exists():
                 raise NameTaken(username)
             user: User = User.objects.create_user(username, password)
+            player_registered.send(sender=User, user=user)
     except IntegrityError as error:
         raise NameTaken(username) from error
     return user

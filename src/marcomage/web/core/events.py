@@ -24,6 +24,8 @@ receivers write (scores, battle reports, notices) is stored with it or not at al
   accounts), `accepted` (bool), `game_id` (int, the game it became, or None when rejected).
 - `notifications_reset` (sent by notifications; the forum listens): the player pressed "Reset
   notification". `user` the account, `when` the time everything before counts as seen.
+- `player_registered` (sent by accounts; decks listens): a person registered through the
+  site. `user` the new account.
 """
 
 from __future__ import annotations
@@ -35,3 +37,4 @@ game_rated = Signal()
 game_stored = Signal()
 challenge_answered = Signal()
 notifications_reset = Signal()
+player_registered = Signal()

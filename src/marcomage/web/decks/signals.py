@@ -1,5 +1,7 @@
-"""New players start with their decks of the default game system (C-DECK-4, C-DECK-11); a
-level that brings a deck slot brings an empty deck with it (C-DECK-4)."""
+"""New players start with their decks of the default game system (C-DECK-4, C-DECK-11), and a
+person who registers through the site with the starter decks of every game system too, so a
+newcomer can play any of them at once; a level that brings a deck slot brings an empty deck
+with it (C-DECK-4)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from marcomage.games import DEFAULT_RULESET
-from marcomage.web.core.events import game_rated
+from marcomage.games import DEFAULT_RULESET, RULESETS
+from marcomage.web.core.events import game_rated, player_registered
 
 from .services import give_starter_decks, grant_bonus_deck, slots_at_level
 
@@ -21,6 +23,13 @@ def create_decks(sender: Any, instance: Any, created: bool, raw: bool = False, *
     """Create the decks of a new account."""
     if created and not raw:
         give_starter_decks(instance, DEFAULT_RULESET)
+
+
+@receiver(player_registered, dispatch_uid="decks.player_registered")
+def every_systems_starters(sender: Any, *, user: Any, **_: Any) -> None:
+    """A newcomer's decks in every game system: its starter decks first (PL-SHARED-2)."""
+    for game in RULESETS:
+        give_starter_decks(user, game)
 
 
 @receiver(game_rated, dispatch_uid="decks.game_rated")
