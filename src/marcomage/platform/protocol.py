@@ -30,21 +30,25 @@ PLATFORM_END_TYPES = (SURRENDER, ABORT, ABANDON)
 (no winner, an inactive player) and abandon (the opponent stopped moving: "Finish")."""
 
 
-CHOICES, BOUNDS = "choices", "bounds"
+CHOICES, BOUNDS, FIXED = "choices", "bounds", "fixed"
 """Keys of an `Options` field's metadata (PL-PROTO-7) that tell a form what the ruleset
 accepts: `choices`, the values a text option may take; `bounds`, (lowest, highest) of a
-number option. The ruleset's `options_from_json` still checks them; the lobby only shows
-them (a list, a number input with its limits)."""
+number option; `fixed`, an option this version accepts only at its default. The ruleset's
+`options_from_json` still checks them; the lobby only shows them (a list, a number input
+with its limits, a setting that cannot be changed)."""
 
 
 def option(default: Any, *, choices: Sequence[str] | None = None,
-           bounds: tuple[int, int] | None = None) -> Any:
-    """An `Options` field with its default and, where it has them, its choices or bounds."""
+           bounds: tuple[int, int] | None = None, fixed: bool = False) -> Any:
+    """An `Options` field with its default and, where it has them, its choices or bounds, or
+    whether it is fixed at its default."""
     metadata: dict[str, Any] = {}
     if choices is not None:
         metadata[CHOICES] = tuple(choices)
     if bounds is not None:
         metadata[BOUNDS] = bounds
+    if fixed:
+        metadata[FIXED] = True
     return field(default=default, metadata=metadata)
 
 

@@ -108,6 +108,9 @@ class OptionInputTests(BaseTestCase):
         self.assertIn('name="round_limit" value="100" min="1" max="100" required', page)
         self.assertIn('name="construction_rounds" value="3" min="1" max="10" required', page)
         self.assertRegex(page, r'<select name="map"><option value="default" selected>')
+        # FW-BOARD-5: creature movement is not in this version; it is shown, not offered
+        self.assertIn('<input type="checkbox" disabled> Creature movement', page)
+        self.assertNotIn('name="creature_movement"', page)
 
     def test_the_value_chosen_in_the_list_is_the_games_option(self) -> None:
         give_starter_decks(self.alice, "mage_wars")

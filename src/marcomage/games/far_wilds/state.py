@@ -42,7 +42,7 @@ class Options:
     cycle_is_free: bool = True                  # FW-CYCLE-2
     spawn_needs_domain_base: bool = False       # FW-CAST-5
     reveal_memory: bool = False                 # FW-CAST-10
-    creature_movement: bool = False             # FW-BOARD-5
+    creature_movement: bool = option(False, fixed=True)  # FW-BOARD-5: not in this version
     fog: bool = True                            # views
     map: str = option(DEFAULT_MAP.id, choices=tuple(MAPS))  # FW-BOARD-1
     round_limit: int = option(ROUND_LIMIT, bounds=(1, 100))  # FW-END-2

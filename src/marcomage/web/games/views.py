@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.games import DEFAULT_RULESET, find_ruleset, registered
-from marcomage.platform.protocol import BOUNDS, CHOICES, Ruleset
+from marcomage.platform.protocol import BOUNDS, CHOICES, FIXED, Ruleset
 from marcomage.web.accounts.activity import activity
 from marcomage.web.core.rate_limit import rate_limited
 from marcomage.web.decks.services import ready_decks
@@ -78,7 +78,8 @@ def _options(request: HttpRequest, ruleset: Ruleset) -> dict[str, Any]:
 def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
                  omit: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The Options fields as form inputs: bool -> checkbox, a field with choices -> a list,
-    int -> a number within the field's bounds, anything else -> text (PL-PROTO-7)."""
+    int -> a number within the field's bounds, anything else -> text; a fixed option is shown
+    as a setting that cannot be changed (PL-PROTO-7)."""
     labels = getattr(board_of(ruleset.id), "OPTION_LABELS", {})
     rows = []
     for field in services.option_fields(ruleset):
@@ -88,7 +89,9 @@ def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
         value = (chosen or {}).get(field.name, field.default)
         row = {"name": field.name, "value": value,
                "label": labels.get(field.name, field.name.replace("_", " ").capitalize())}
-        if kind == "bool":
+        if field.metadata.get(FIXED):
+            row["kind"] = "fixed"
+        elif kind == "bool":
             row["kind"] = "checkbox"
         elif CHOICES in field.metadata:
             row["kind"] = "select"
