@@ -11,7 +11,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 
-from marcomage.games import registered
+from marcomage.games import find_ruleset, registered
 from marcomage.web.accounts.forms import LoginForm
 
 from .sections import COMING
@@ -19,18 +19,21 @@ from .sections import COMING
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Visitors see log-in and registration; players see the games where it is their turn,
-    a first game against the computer in one click, and where to go next."""
-    context: dict[str, Any] = {"login_form": LoginForm()}
+    """Visitors see the game systems of the site, log-in and registration; players see the
+    games where it is their turn, a first game against the computer in one click, each game
+    system with its rules and its lobby, and where to go next."""
+    context: dict[str, Any] = {"login_form": LoginForm(), "systems": systems_shown()}
     if request.user.is_authenticated:
         from marcomage.web.decks.services import ready_decks
         from marcomage.web.games.services import visible_games
 
+        names = dict(registered())
         turns = []
         for game in visible_games(request.user):
             seat = game.seat_of(request.user)
             if seat is not None and seat.to_act and game.status == "running":
-                turns.append({"pk": game.pk, "opponent": game.opponent_name(seat)})
+                turns.append({"pk": game.pk, "opponent": game.opponent_name(seat),
+                              "system": names.get(game.ruleset, game.ruleset)})
         decks = ready_decks(request.user)
         context.update(your_turn=turns[:10], first_deck=decks[0].pk if decks else None)
     return render(request, "core/home.html", context)
@@ -60,6 +63,35 @@ def system_help_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
         if system.id == ruleset_id:
             return render(request, "core/help_system.html", {"system": system})
     raise Http404("There is no such game system.")
+
+
+class SystemShown(NamedTuple):
+    """A game system as the home page presents it: its id and name, how many play it, and
+    its one-sentence summary (`rulesets/<id>/_summary.html`, or "" when it has none), and
+    whether it has a rules page."""
+
+    id: str
+    name: str
+    players: str
+    summary: str
+    rules: bool
+
+
+def systems_shown() -> list[SystemShown]:
+    """Every registered game system, in the site's order."""
+    with_rules = {system.id for system in system_help()}
+    found = []
+    for ruleset_id, name in registered():
+        seats = find_ruleset(ruleset_id).seats
+        players = (f"{seats[0]} players" if len(seats) == 1
+                   else f"{seats[0]} to {seats[-1]} players")
+        try:
+            summary = get_template(f"rulesets/{ruleset_id}/_summary.html").render().strip()
+        except TemplateDoesNotExist:
+            summary = ""
+        found.append(SystemShown(ruleset_id, name, players, summary,
+                                 ruleset_id in with_rules))
+    return found
 
 
 class SystemHelp(NamedTuple):
