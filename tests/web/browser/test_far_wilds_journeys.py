@@ -119,8 +119,8 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".fw-map polygon.hex")).to_have_count(37)
-    # The live socket's first board replaces the page's own: click on that one, or the keep
-    # can be lost with the board it was clicked on.
+    # Click once the live socket has sent its first board: it replaces the page's own when
+    # the computer has moved meanwhile, and a click on the replaced board would be lost.
     expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
     page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
     page.click(".fw-keep")

@@ -45,7 +45,7 @@ def arranged_game(alice: Any, bob: Any) -> Game:
 
 def steady(page: Any) -> None:
     """The live socket is open and has sent its first whole board (which replaces the one
-    the page came with), so elements found now stay attached."""
+    the page came with when it is newer), so elements found now stay attached."""
     expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
     page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
 

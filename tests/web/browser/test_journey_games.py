@@ -212,3 +212,38 @@ def test_hosted_hidden_game_surrender_live(new_page: Any) -> None:
     expect(alice.locator(".hand-theirs .card-hidden")).to_have_count(0)  # all shown at the end
     alice.keyboard.press("Alt+w")
     expect(alice.locator(".outcome")).to_have_text("bob surrendered: you win")
+
+
+MARK_FIRST_BOARD = """() => {
+  document.addEventListener("DOMContentLoaded", () => {
+    const board = document.getElementById("game-board");
+    if (board) { board.dataset.loaded = "with-page"; }
+  });
+}"""
+
+
+def test_the_sockets_first_board_does_not_replace_the_same_version(new_page: Any) -> None:
+    """A page's board stays in place when its socket opens and sends the version already on
+    screen (a click on it would otherwise be lost with it); later versions still arrive."""
+    player("alice")
+    player("bob")
+    alice, bob = new_page(), new_page()
+    for page, name in ((alice, "alice"), (bob, "bob")):
+        page.add_init_script(script=f"({MARK_FIRST_BOARD})()")
+        log_in(page, name)
+    alice.goto("/games/")
+    alice.click("#host-form button[type=submit]")
+    bob.goto("/games/")
+    bob.locator(".hosted.free button.join").click()
+    expect(board(bob)).to_be_visible()
+    alice.goto("/games/")
+    alice.locator(".games-list a.button").first.click()
+    for page in (alice, bob):
+        wait_live(page)
+        page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
+        expect(board(page)).to_have_attribute("data-loaded", "with-page")
+    alice_turn = "your-turn" in (board(alice).get_attribute("class") or "")
+    mover, other = (alice, bob) if alice_turn else (bob, alice)
+    move(mover)
+    expect(board(other)).to_have_attribute("data-version", "2")
+    expect(board(other)).not_to_have_attribute("data-loaded", "with-page")

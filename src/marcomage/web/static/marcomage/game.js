@@ -30,14 +30,25 @@
   }
 
   // Every board carries its game version: never replace a newer board by an older one that
-  // arrived late (a live update racing the answer to one's own move).
+  // arrived late (a live update racing the answer to one's own move). The first board a
+  // socket sends once open (the whole view, for a page that reconnects) is not swapped in
+  // when it shows the version already on screen: replacing the board the player is about to
+  // click would lose the click.
+  var freshSocket = false;
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var incoming = event.detail.fragment && event.detail.fragment.querySelector
       ? event.detail.fragment.querySelector("#game-board") || event.detail.fragment
       : null;
     var current = document.getElementById("game-board");
-    if (incoming && incoming.id === "game-board" && current &&
-        version(incoming) >= 0 && version(incoming) < version(current)) {
+    if (!incoming || incoming.id !== "game-board" || !current) {
+      return;
+    }
+    var first = freshSocket;
+    freshSocket = false;
+    // Count the live boards received (the first comes as the socket opens): tests wait for it.
+    window.marcomageSwaps = (window.marcomageSwaps || 0) + 1;
+    if (version(incoming) >= 0 && (version(incoming) < version(current) ||
+        (first && version(incoming) === version(current)))) {
       event.detail.shouldSwap = false;
     }
   });
@@ -82,18 +93,13 @@
     }
   }
   document.addEventListener("htmx:oobAfterSwap", seen);
-  // Count live board swaps (the first comes as the socket opens): tests wait for it.
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "game-board") {
-      window.marcomageSwaps = (window.marcomageSwaps || 0) + 1;
-    }
-  });
   document.addEventListener("htmx:afterSwap", seen);
   document.addEventListener("DOMContentLoaded", seen);
 
   // Mark the game socket open or closed, and ask for the whole view after a reconnection.
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {
+      freshSocket = true;
       event.target.setAttribute("data-live", "open");
     }
   });
