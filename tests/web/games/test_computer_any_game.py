@@ -116,3 +116,37 @@ class AnyGameComputerTests(BaseTestCase):
         self.assertEqual(game.status, Status.FINISHED)
         self.assertIn(COMPUTER_SEAT, {s.seat for s in game.steps.all()})
         self.assertTrue(verified(game).ok)
+
+
+class FormatTests(BaseTestCase):
+    """FW-DECK-8 and PL-PROTO-7 against the computer: the game's format holds for both
+    decks, as it does between people."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        give_starter_decks(self.alice, "far_wilds")
+
+    def start(self, fmt: str) -> Game:
+        return computer.start(self.alice, deck_of(self.alice, "far_wilds"), "easy",
+                              ruleset="far_wilds", format=fmt)
+
+    def test_a_deck_outside_the_games_format_is_refused_and_no_game_is_made(self) -> None:
+        with self.assertRaisesRegex(services.GameError, "^Your deck: .*(Highlander|copies)"):
+            self.start("highlander")
+        self.assertFalse(Game.objects.exists())
+
+    def test_the_computer_brings_a_deck_of_the_games_format(self) -> None:
+        for fmt in ("constructed", "limited"):
+            for seed in range(4):
+                doc = computer.computer_deck("far_wilds", seed, fmt)
+                ruleset = services.ruleset_of("far_wilds")
+                self.assertEqual(ruleset.validate_deck(doc, fmt), [], (fmt, seed))
+        with self.assertRaisesRegex(services.GameError,
+                                    "no deck for the Highlander format of The Far Wilds"):
+            computer.computer_deck("far_wilds", 1, "highlander")
+
+    def test_a_game_in_a_format_both_decks_fit_starts(self) -> None:
+        game = self.start("limited")
+        self.assertEqual((game.status, game.format), (Status.RUNNING, "limited"))
+        deck = seat(game, COMPUTER_SEAT).deck_doc
+        self.assertEqual(services.ruleset_of("far_wilds").validate_deck(deck, "limited"), [])

@@ -115,16 +115,24 @@ def plays(ruleset_id: str) -> bool:
         return False
 
 
-def computer_deck(ruleset_id: str, seed: int) -> DeckDoc:
-    """The computer's deck: the game's own choice from the seed, else a starter deck."""
+def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc:
+    """The computer's deck for a game of format `fmt` (the system's first by default): the
+    game's own choice from the seed when it fits the format, else a starter deck that does
+    (FW-DECK-8: both armies follow the game's format); GameError when none does."""
+    ruleset = services.ruleset_of(ruleset_id)
+    fmt = fmt or next(iter(ruleset.formats))
+    candidates: list[DeckDoc] = []
     widgets = _widgets(ruleset_id)
     if widgets is not None and hasattr(widgets, "deck"):
-        doc: DeckDoc = widgets.deck(seed)
-        return doc
-    starters = services.ruleset_of(ruleset_id).starter_decks()
-    if not starters:
-        raise GameError("The computer has no deck for this game.")
-    return starters[seed % len(starters)]
+        candidates.append(widgets.deck(seed))
+    starters = list(ruleset.starter_decks())
+    candidates += starters[seed % len(starters):] + starters[:seed % len(starters)] \
+        if starters else []
+    for doc in candidates:
+        if not ruleset.validate_deck(doc, fmt):
+            return doc
+    name = ruleset.formats[fmt].name if fmt in ruleset.formats else fmt
+    raise GameError(f"The computer has no deck for the {name} format of {ruleset.name}.")
 
 
 # --- starting a game ----------------------------------------------------------------------
@@ -158,11 +166,15 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     deck = services.choose_deck(user, choice.ruleset, deck_choice)
     try:
         mine = deck_document(deck)
+        problems = system.validate_deck(mine, choice.format)  # the game's format, not the deck's
+        if problems:
+            raise GameError(f"Your deck: {problems[0].message}")
         if adapt_deck is not None:
             mine = adapt_deck(mine)
     except (DeckNotReady, ValueError) as problem:
         raise GameError(str(problem)) from None
     seed = services.new_seed()
+    theirs = computer_deck(choice.ruleset, seed, choice.format)
     game = services._new(choice, Status.RUNNING, 2)
     game.ai_level = chosen
     game.friendly = True  # whether or not the game system has a friendly option
@@ -171,7 +183,7 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
     seated = services.find_game(game.pk)
     assert seated is not None
-    services.deal(seated, [mine, computer_deck(choice.ruleset, seed)], seed)
+    services.deal(seated, [mine, theirs], seed)
     return seated
 
 
