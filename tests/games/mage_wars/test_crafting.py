@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from marcomage.games.mage_wars import engine
-from marcomage.games.mage_wars.state import PERMANENT
+from marcomage.games.mage_wars.state import PERMANENT, WAIVED
 
 from .tables import (
     RULES,
@@ -189,6 +189,38 @@ def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
     assert state.players[0].level == 2 and state.players[0].levels == [tides]
     assert engine.stat(state, 0, "fate") == 3 and engine.stat(state, 0, "max_cards") == 8
     assert {"type": "open", "card": stars, "alt": 0} in RULES.legal_actions(state, 0)
+
+
+def test_MW_CARD_7_a_second_card_of_the_same_level_stays_in_hand_while_one_is_filled() -> None:
+    """Two level-2 cards opened at level 1 would both complete and stack their buffs; only
+    one card of the next level may be in progress (abandoning it frees the other)."""
+    state = table()
+    embers, tides = put(state, 0, "hand", "trial_of_embers", "trial_of_tides")
+    state = act(state, 0, type="open", card=embers, alt=0)
+    assert {"type": "open", "card": tides, "alt": 0} not in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="abandon", target=embers)
+    assert {"type": "open", "card": tides, "alt": 0} in RULES.legal_actions(state, 0)
+
+
+def test_MW_CARD_7_8_a_level_card_that_is_not_the_next_level_takes_no_effect() -> None:
+    """A level card completed when it is no longer exactly one higher (a stale state) gives
+    no buffs and never lowers the level (the `level_reached` win reads it)."""
+    state = table()
+    embers, tides, stars = put(state, 0, "hand", "trial_of_embers", "trial_of_tides",
+                               "ascent_of_stars")
+    for card in (embers, tides):  # both opened at level 1, as the old rules allowed
+        engine.open_card(state, 0, card, 0)
+    manifest_of(state, 0, "trial_of_embers").filled[:] = [WAIVED] * 4
+    engine.activate(state, 0, manifest_of(state, 0, "trial_of_embers"))
+    engine.open_card(state, 0, stars, 0)
+    manifest_of(state, 0, "ascent_of_stars").filled[:] = [WAIVED] * 5
+    engine.activate(state, 0, manifest_of(state, 0, "ascent_of_stars"))
+    assert state.players[0].level == 3
+    fate, hand = engine.stat(state, 0, "fate"), engine.stat(state, 0, "max_cards")
+    engine.activate(state, 0, manifest_of(state, 0, "trial_of_tides"))
+    assert state.players[0].level == 3 and state.players[0].levels == [embers, stars]
+    assert engine.stat(state, 0, "fate") == fate and engine.stat(state, 0, "max_cards") == hand
+    assert tides in state.discards["quest"]
 
 
 def test_MW_CARD_9_challenge_claimed_or_its_consequence_applies() -> None:

@@ -491,10 +491,18 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
 
 
 def _openable(state: GameState, seat: int, iid: int) -> bool:
+    """May the seat open this card now? A level card only as the next level, and not while
+    another card of that level is already being filled (MW-CARD-7: only one of them could
+    ever take effect, so the second one stays in the hand)."""
     card = card_of(state, iid)
     if not card.craftable:
         return False
-    return card.type != "level" or card.level == state.players[seat].level + 1
+    if card.type != "level":
+        return True
+    player = state.players[seat]
+    return card.level == player.level + 1 and not any(
+        card_of(state, m.card).type == "level" and card_of(state, m.card).level == card.level
+        for m in player.manifests)
 
 
 def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -708,8 +716,12 @@ def activate(state: GameState, seat: int, manifest: Manifest) -> None:
         for used in contributed:
             discard(state, used)
     if card.type == "level":
-        player.levels.append(iid)
-        player.level = card.level
+        if card.level == player.level + 1:
+            player.levels.append(iid)
+            player.level = card.level
+        else:  # no longer the next level: no buffs, and never a lower level (MW-CARD-7/8)
+            say(state, seat, f"{card.name} is not the next level and has no effect")
+            discard(state, iid)
     elif card.type == "structure":
         state.built.append(iid)
         run_effects(state, seat, card.on_complete)
