@@ -99,6 +99,24 @@ def test_MW_HEALTH_3_4_a_used_health_card_goes_to_hand_with_the_mage_discount() 
     assert state.players[0].manifests[-1].filled[0] == engine.WAIVED
 
 
+def test_MW_HEALTH_4_MW_CARD_6_the_opener_waives_slots_of_a_structure_from_health() -> None:
+    """A partial discount stays usable on a structure in the centre, by its opener only."""
+    state = empty_hands(main_turn(game(2, seed=11), 0))
+    set_mage(state, 0, "lumen_warden")  # discount 1
+    set_mage(state, 1, "umbral_tyrant")
+    temple = put(state, 0, "health", "sun_temple")[0]
+    state = act(state, 0, type="use_health", card=temple)
+    state = act(state, 0, type="open", card=temple, alt=0)
+    assert state.structures[0].waivers == 1 and state.structures[0].opener == 0
+    waives = [a for a in RULES.legal_actions(state, 0) if a["type"] == "waive"]
+    assert {"type": "waive", "target": temple, "slot": 0} in waives
+    other = main_turn(state.clone(), 1)
+    assert not [a for a in RULES.legal_actions(other, 1) if a["type"] == "waive"]
+    state = act(state, 0, type="waive", target=temple, slot=0)
+    assert state.structures[0].filled[0] == engine.WAIVED and state.structures[0].waivers == 0
+    assert RULES.from_json(RULES.to_json(state)).structures[0].opener == 0
+
+
 def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
     state = empty_hands(main_turn(game(2, seed=2), 0))
     set_mage(state, 0, "sage_of_rising")  # discount all

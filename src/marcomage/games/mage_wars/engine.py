@@ -534,7 +534,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         if card.type == "challenge":
             out.append({"type": "play_challenge", "card": iid})
     out += contributions(state, seat, player.hand, [*player.manifests, *state.structures])
-    for manifest in player.manifests:
+    for manifest in waivable(state, seat):
         if manifest.waivers > 0:
             for slot in _distinct_slots(manifest):
                 out.append({"type": "waive", "target": manifest.card, "slot": slot})
@@ -668,6 +668,13 @@ def find_manifest(state: GameState, seat: int, target: Any, centre: bool) -> Man
     raise RuleError("There is no such manifestation.")
 
 
+def waivable(state: GameState, seat: int) -> list[Manifest]:
+    """The manifestations whose health-card waivers `seat` may spend: its own, and the
+    structures in the centre it opened (MW-HEALTH-4, MW-CARD-6)."""
+    return [*state.players[seat].manifests,
+            *(m for m in state.structures if m.opener == seat)]
+
+
 def open_card(state: GameState, seat: int, iid: int, alt: int) -> None:
     """Place a card as a manifestation (MW-REQ-3, MW-REQ-4): its chosen alternative's slots,
     the health-card discount (MW-HEALTH-4) and the owner's permanent resources (MW-REQ-8)."""
@@ -677,7 +684,7 @@ def open_card(state: GameState, seat: int, iid: int, alt: int) -> None:
     discount = player.discounts.pop(iid, 0)
     slots = list(card.alternatives[alt])
     manifest = Manifest(iid, -1 if card.type == "structure" else seat, slots,
-                        [EMPTY] * len(slots))
+                        [EMPTY] * len(slots), opener=seat)
     for permanent in player.permanents:
         kind = card_of(state, permanent).permanent
         index = permanent_slot([s if f == EMPTY else "" for s, f in
@@ -808,7 +815,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         if not manifest.open_slots():
             activate(state, seat, manifest)
     elif kind == "waive":
-        manifest = find_manifest(state, seat, action["target"], False)
+        manifest = next(m for m in waivable(state, seat) if m.card == action["target"])
         manifest.filled[action["slot"]] = WAIVED
         manifest.waivers -= 1
         if not manifest.open_slots():
@@ -970,6 +977,9 @@ def resign(state: GameState, seat: int) -> None:
         discard(state, iid)
     if player.mage >= 0:
         discard(state, player.mage)
+    for manifest in state.structures:  # the discount was the leaver's (MW-HEALTH-4)
+        if manifest.opener == seat:
+            manifest.waivers = 0
     player.manifests.clear()
     player.hand.clear()
     player.health.clear()

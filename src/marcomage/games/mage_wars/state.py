@@ -33,16 +33,20 @@ class Options:
 @dataclass(slots=True)
 class Manifest:
     """A card on the table while its requirements fill (MW-REQ-3); `owner` is -1 for a
-    structure in the centre (MW-CARD-6). `filled[i]` is the card in slot i or a marker."""
+    structure in the centre (MW-CARD-6). `filled[i]` is the card in slot i or a marker.
+    `opener` is the seat that opened it: only that seat may spend its `waivers` (the
+    health-card discount is the opener's, MW-HEALTH-4), a structure's included."""
 
     card: int
     owner: int
     slots: list[str]
     filled: list[int]
     waivers: int = 0
+    opener: int = -1
 
     def clone(self) -> Manifest:
-        return Manifest(self.card, self.owner, self.slots[:], self.filled[:], self.waivers)
+        return Manifest(self.card, self.owner, self.slots[:], self.filled[:], self.waivers,
+                        self.opener)
 
     def contributed(self) -> list[int]:
         """The contributed cards, each once, in slot order."""
@@ -57,12 +61,13 @@ class Manifest:
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "owner": self.owner, "slots": self.slots[:],
-                "filled": self.filled[:], "waivers": self.waivers}
+                "filled": self.filled[:], "waivers": self.waivers, "opener": self.opener}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Manifest:
         return cls(int(doc["card"]), int(doc["owner"]), [str(s) for s in doc["slots"]],
-                   [int(f) for f in doc["filled"]], int(doc["waivers"]))
+                   [int(f) for f in doc["filled"]], int(doc["waivers"]),
+                   int(doc.get("opener", doc["owner"])))
 
 
 def ints(values: Any) -> list[int]:
