@@ -7,6 +7,7 @@ import pytest
 
 from marcomage.games.mage_wars import engine
 from marcomage.games.mage_wars.cards import CARDS, HEALTH_DECKS
+from marcomage.games.mage_wars.pack import sample_pack
 from marcomage.platform.protocol import IllegalAction
 
 from .tables import (
@@ -57,6 +58,21 @@ def test_MW_SETUP_3_choose_lets_players_pick_in_seat_order_without_duplicates() 
         state = act(state, seat, **RULES.legal_actions(state, seat)[0])
     assert state.stage in ("main", "fate") or state.decisions
     assert all(len(p.health) == CARDS[state.cards[p.mage]].health for p in state.players)
+
+
+def test_MW_SETUP_3_random_selection_never_deals_the_same_mage_twice() -> None:
+    """Random mages are distinct in every accepted game, and a pack holding a mage twice is
+    refused, since it could deal two identical mages."""
+    for seats in (2, 3, 4):
+        for seed in range(15):
+            state = game(seats, seed)
+            mages = [state.cards[p.mage] for p in state.players]
+            assert len(set(mages)) == seats
+    doc = sample_pack()
+    doc["entries"] = [{**e, "count": 2} if e["card"] == "lumen_warden" else e
+                      for e in doc["entries"]]
+    with pytest.raises(ValueError, match="Lumen Warden"):
+        RULES.new_game(RULES.options_from_json({}), [doc] * 4, 1)
 
 
 def test_MW_SETUP_4_mage_card_fields() -> None:
