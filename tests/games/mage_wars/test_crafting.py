@@ -257,3 +257,20 @@ def test_MW_CHARGE_1_charges_are_the_contributed_cards_one_spent_per_use() -> No
         state = act(state, 0, type="attack", source=bow, target=target)
     assert bow not in state.players[0].items and bow in state.discards["mystic"]
     assert {air, loam, dew} <= set(state.discards["enchanted"])
+
+
+def test_MW_CHARGE_1_a_charged_item_without_charges_is_only_used_once() -> None:
+    """Fully discounted, the bow gets no charges: kept, it could never be used, so the
+    craft decision offers its one-time use only (MW-CARD-4), which discards it."""
+    state = table()
+    set_mage(state, 0, "sage_of_rising")  # discount all
+    bow = put(state, 0, "health", "hunters_bow")[0]
+    state = act(state, 0, type="use_health", card=bow)
+    state = act(state, 0, type="open", card=bow, alt=0)
+    legal = RULES.legal_actions(state, 0)
+    assert legal and {a["type"] for a in legal} == {"use_once"}
+    mage = state.players[1].mage
+    assert {"type": "use_once", "target": mage} in legal
+    state = act(state, 0, type="use_once", target=mage)
+    assert bow in state.discards["mystic"] and bow not in state.players[0].items
+    assert bow not in state.players[0].charges

@@ -607,11 +607,15 @@ def _decision_actions(state: GameState, decision: dict[str, Any]) -> list[dict[s
 
 def _craft_actions(state: GameState, seat: int, iid: int) -> list[dict[str, Any]]:
     """Keep a crafted creature, plant or item (MW-CARD-1, MW-CARD-4), make room by replacing
-    a pet of its kind (MW-CARD-2), or use it once (MW-CARD-3)."""
+    a pet of its kind (MW-CARD-2), or use it once (MW-CARD-3). A charged card that got no
+    charges (every slot waived or filled by a permanent resource) would be kept with no use
+    left, so it may only be used once (MW-CHARGE-1)."""
     card = card_of(state, iid)
     player = state.players[seat]
     out: list[dict[str, Any]] = []
-    if card.type in ("creature", "plant"):
+    if card.charged and not player.charges.get(iid):
+        pass
+    elif card.type in ("creature", "plant"):
         key = "pets" if card.type == "creature" else "plants"
         kept = [p for p in player.pets if card_of(state, p).type == card.type]
         if len(kept) < stat(state, seat, key):
