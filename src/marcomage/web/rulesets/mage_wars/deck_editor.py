@@ -39,7 +39,8 @@ def _context(deck: Deck, deck_filter: str, type_filter: str) -> dict[str, Any]:
             continue
         cards = [{"id": c.id, "name": c.name, "type": c.type, "text": c.text,
                   "icons": " ".join(c.resources), "requires": c.requires.replace("@", ""),
-                  "count": counts.get(c.id, 0), "copies": range(max(most_copies(c), counts.get(c.id, 0)) + 1)}
+                  "count": counts.get(c.id, 0),
+                  "copies": range(max(most_copies(c), counts.get(c.id, 0)) + 1)}
                  for c in CARDS.values()
                  if c.deck == name and (not type_filter or c.type == type_filter)]
         groups.append({"deck": name, "title": name.capitalize(), "cards": cards,
@@ -63,7 +64,8 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
 @require_POST
 def save(request: HttpRequest, pk: int) -> HttpResponse:
     """Set one card's count ("card", "count"); an unknown card or a bad count (above
-    `most_copies`: a mage only once) changes nothing. The pack is stored even with violations (it is then not ready)."""
+    `most_copies`: a mage only once) changes nothing. The pack is stored even with
+    violations (it is then not ready)."""
     deck = get_object_or_404(Deck, pk=pk, owner=request.user, game="mage_wars")
     card = request.POST.get("card", "")
     try:
