@@ -88,6 +88,69 @@ def test_MW_CURSE_2_3_deflect_is_crafted_then_sends_the_curse_once() -> None:
     assert state.players[2].skip == 1 and state.players[0].skip == 0
 
 
+def test_MW_CURSE_1_a_curse_drawn_by_a_fate_card_resolves_before_its_later_draws() -> None:
+    """Arcane Tide draws an Arcane card then an Enchanted one: Curse of Ruin drawn first
+    discards from the hand as it stands then, never the Enchanted card drawn after it."""
+    state = table(2)
+    put(state, 0, "hand", "spark", "loam_clod")
+    to_deck_top(state, "dewdrop", "curse_of_ruin")  # enchanted top, arcane top
+    to_deck_top(state, "arcane_tide")
+    state.stage, state.fate_left = "fate", 1
+    engine.settle(state)
+    dew = instance(state, "dewdrop")
+    assert state.decisions[0]["kind"] == "curse" and dew not in state.players[0].hand
+    assert state.pending_effects == [{"do": "draw", "deck": "enchanted", "n": 1, "seat": 0}]
+    assert RULES.from_json(RULES.to_json(state)).pending_effects == state.pending_effects
+    state = act(state, 0, type="accept")
+    assert state.players[0].hand == [dew] and state.stage == "main"
+    assert not state.pending_effects
+
+
+def test_MW_CURSE_1_the_rest_of_a_draw_and_other_seats_draws_wait_for_the_curse() -> None:
+    """A curse in the middle of "draw 3" stops the two other draws, and in "every player
+    draws" it stops the later seats' draws, until its target has decided."""
+    state = table(3)
+    to_deck_top(state, "dewdrop", "rust_curse", "spark")
+    engine.draw(state, 0, "enchanted", 3)
+    spark, dew = instance(state, "spark"), instance(state, "dewdrop")
+    assert state.players[0].hand == [spark] and dew in state.decks["enchanted"]
+    state = act(state, 0, type="accept")
+    assert state.players[0].hand == [spark, dew]
+    to_deck_top(state, "loam_clod", "rust_curse", "ember_shard")
+    engine.run_effects(state, 0, [{"do": "each_player_draws", "deck": "enchanted", "n": 1}])
+    assert RULES.to_act(state) == {1} and not state.players[2].hand
+    state = act(state, 1, type="accept")
+    assert state.players[2].hand == [instance(state, "loam_clod")]
+
+
+def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws() -> None:
+    """The mage dies of the curse at the point it was drawn: its turn ends there, and the
+    draws left of that effect are not made into a dead mage's hand."""
+    state = table(2)
+    del state.players[0].health[1:]
+    to_deck_top(state, "gust_of_fortune", "withering_gaze")
+    engine.draw(state, 0, "fate", 2)
+    state = act(state, 0, type="accept")
+    assert not state.players[0].alive and not state.players[0].hand
+    assert instance(state, "gust_of_fortune") in state.decks["fate"]
+    assert not state.pending_effects
+
+
+def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_draws() -> None:
+    state = table(2)
+    state.first = 0
+    engine.die(state, 1)
+    put(state, 1, "hand", "spark", "loam_clod")
+    to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
+    mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
+    state = act(state, 0, type="end_turn")
+    assert state.stage == "dead" and state.decisions[0]["kind"] == "curse"
+    assert len(state.players[1].hand) == 2 and not {mystic, arcane} & {
+        *state.players[1].hand}
+    state = act(state, 1, type="accept")
+    assert state.players[1].hand[2:] == [mystic, arcane] and RULES.to_act(state) == {1}
+
+
 def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:
     state = table()
     put(state, 1, "armor", "leather_jerkin")
