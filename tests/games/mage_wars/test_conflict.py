@@ -15,6 +15,7 @@ from .tables import (
     main_turn,
     put,
     set_mage,
+    take,
     to_deck_top,
 )
 
@@ -280,6 +281,20 @@ def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
     engine.die(state, 0)
     assert engine.check_wins(state)
     assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
+
+
+def test_MW_WIN_1_MW_DEATH_4_a_dead_mage_meets_no_win_condition_until_resurrected() -> None:
+    """Our reading where MW-WIN and MW-DEATH are silent (docs/mage_wars.md): a dead mage
+    counts as destroyed and wins nothing, even when the table meets its condition; once
+    resurrected, it wins at the next check."""
+    state = table(2)
+    engine.die(state, 0)  # the Warden: two Good structures
+    set_mage(state, 1, "sage_of_rising")  # alive, but two structures are not its condition
+    for name in ("sun_temple", "crystal_sanctum"):
+        state.built.append(take(state, name))
+    assert not engine.check_wins(state) and state.outcome is None
+    state.players[0].alive = True
+    assert engine.check_wins(state) and state.outcome.winners == (0,)
 
 
 def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> None:
