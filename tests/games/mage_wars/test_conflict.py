@@ -3,7 +3,10 @@ MW-WIN, MW-DEATH)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars.cards import CARDS
 
 from .tables import (
     RULES,
@@ -150,6 +153,41 @@ def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_
         *state.players[1].hand}
     state = act(state, 1, type="accept")
     assert state.players[1].hand[2:] == [mystic, arcane] and RULES.to_act(state) == {1}
+
+
+def test_MW_CURSE_1_lose_item_takes_the_newest_item_with_its_charges() -> None:
+    state = table(2)
+    staff, bow = put(state, 0, "items", "oak_staff", "hunters_bow")
+    charge = take(state, "zephyr_feather")
+    state.players[0].charges[bow] = [charge]
+    state = draw_curse(state, 0, "rust_curse")
+    state = act(state, 0, type="accept")
+    assert state.players[0].items == [staff] and bow not in state.players[0].charges
+    assert bow in state.discards["mystic"] and charge in state.discards["enchanted"]
+    assert count_cards(state) == 62
+
+
+def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_turn() -> None:
+    """The challenge predicates "destroy a card this turn" and "contribute to a structure
+    this turn" read the turn's flags, which the next turn clears."""
+    destroy = replace(CARDS["trial_of_valor"], condition={"destroyed": True})
+    build = replace(CARDS["trial_of_valor"], condition={"contributed_structure": True})
+    state = table(2)
+    hawk = put(state, 0, "pets", "storm_hawk")[0]  # damage 3
+    imp = put(state, 1, "pets", "ember_imp")[0]  # health 2
+    assert not engine.challenge_met(state, 0, destroy)
+    state = act(state, 0, type="attack", source=hawk, target=imp)
+    assert imp in state.discards["enchanted"]
+    assert engine.challenge_met(state, 0, destroy)
+    assert not engine.challenge_met(state, 0, build)
+    altar, gloom = put(state, 0, "hand", "bone_altar", "gloom_mote")
+    state = act(state, 0, type="open", card=altar, alt=0)
+    assert not engine.challenge_met(state, 0, build)  # opening is not contributing
+    state = act(state, 0, type="contribute", card=gloom, target=altar, slot=0)
+    assert engine.challenge_met(state, 0, build)
+    state = act(state, 0, type="end_turn")
+    assert state.active == 1 and not engine.challenge_met(state, 1, destroy)
+    assert not engine.challenge_met(state, 1, build)
 
 
 def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:

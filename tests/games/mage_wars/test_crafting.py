@@ -274,3 +274,26 @@ def test_MW_CHARGE_1_a_charged_item_without_charges_is_only_used_once() -> None:
     state = act(state, 0, type="use_once", target=mage)
     assert bow in state.discards["mystic"] and bow not in state.players[0].items
     assert bow not in state.players[0].charges
+
+
+def test_MW_CARD_2_a_pet_may_be_discarded_to_make_room() -> None:
+    state = table()
+    imp = put(state, 0, "pets", "ember_imp")[0]
+    assert {"type": "discard_pet", "card": imp} in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="discard_pet", card=imp)
+    assert state.players[0].pets == [] and imp in state.discards["enchanted"]
+    assert all(a["type"] != "discard_pet" for a in RULES.legal_actions(state, 0))
+
+
+def test_MW_CARD_5_MW_COMBAT_6_a_damage_spell_with_nothing_to_attack_fizzles() -> None:
+    """No living opponent and no structure: the only answer to the spell's target decision
+    is `fizzle`, which discards it."""
+    state = table()
+    engine.die(state, 1)
+    spark = put(state, 0, "hand", "spark")[0]
+    state.players[0].discounts[spark] = -1  # no requirements: it activates when opened
+    state = act(state, 0, type="open", card=spark, alt=0)
+    assert RULES.legal_actions(state, 0) == [{"type": "fizzle"}]
+    state = act(state, 0, type="fizzle")
+    assert spark in state.discards["enchanted"] and not state.decisions
+    assert state.stage == "main" and RULES.to_act(state) == {0}
