@@ -93,6 +93,7 @@ def main_turn(state: GameState, seat: int) -> GameState:
         if decision["kind"] != "select" and "card" in decision:
             engine.discard(state, decision["card"])
     state.decisions = []
+    state.pending_effects = []  # and the draws a pending curse held back
     state.fate_left = 0
     state.flags = []
     return state

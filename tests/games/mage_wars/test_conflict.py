@@ -3,7 +3,10 @@ MW-WIN, MW-DEATH)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars.cards import CARDS
 
 from .tables import (
     RULES,
@@ -15,6 +18,7 @@ from .tables import (
     main_turn,
     put,
     set_mage,
+    take,
     to_deck_top,
 )
 
@@ -86,6 +90,104 @@ def test_MW_CURSE_2_3_deflect_is_crafted_then_sends_the_curse_once() -> None:
     assert all(a["type"] != "deflect" for a in RULES.legal_actions(state, 2))
     state = act(state, 2, type="accept")
     assert state.players[2].skip == 1 and state.players[0].skip == 0
+
+
+def test_MW_CURSE_1_a_curse_drawn_by_a_fate_card_resolves_before_its_later_draws() -> None:
+    """Arcane Tide draws an Arcane card then an Enchanted one: Curse of Ruin drawn first
+    discards from the hand as it stands then, never the Enchanted card drawn after it."""
+    state = table(2)
+    put(state, 0, "hand", "spark", "loam_clod")
+    to_deck_top(state, "dewdrop", "curse_of_ruin")  # enchanted top, arcane top
+    to_deck_top(state, "arcane_tide")
+    state.stage, state.fate_left = "fate", 1
+    engine.settle(state)
+    dew = instance(state, "dewdrop")
+    assert state.decisions[0]["kind"] == "curse" and dew not in state.players[0].hand
+    assert state.pending_effects == [{"do": "draw", "deck": "enchanted", "n": 1, "seat": 0}]
+    assert RULES.from_json(RULES.to_json(state)).pending_effects == state.pending_effects
+    state = act(state, 0, type="accept")
+    assert state.players[0].hand == [dew] and state.stage == "main"
+    assert not state.pending_effects
+
+
+def test_MW_CURSE_1_the_rest_of_a_draw_and_other_seats_draws_wait_for_the_curse() -> None:
+    """A curse in the middle of "draw 3" stops the two other draws, and in "every player
+    draws" it stops the later seats' draws, until its target has decided."""
+    state = table(3)
+    to_deck_top(state, "dewdrop", "rust_curse", "spark")
+    engine.draw(state, 0, "enchanted", 3)
+    spark, dew = instance(state, "spark"), instance(state, "dewdrop")
+    assert state.players[0].hand == [spark] and dew in state.decks["enchanted"]
+    state = act(state, 0, type="accept")
+    assert state.players[0].hand == [spark, dew]
+    to_deck_top(state, "loam_clod", "rust_curse", "ember_shard")
+    engine.run_effects(state, 0, [{"do": "each_player_draws", "deck": "enchanted", "n": 1}])
+    assert RULES.to_act(state) == {1} and not state.players[2].hand
+    state = act(state, 1, type="accept")
+    assert state.players[2].hand == [instance(state, "loam_clod")]
+
+
+def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws() -> None:
+    """The mage dies of the curse at the point it was drawn: its turn ends there, and the
+    draws left of that effect are not made into a dead mage's hand."""
+    state = table(2)
+    del state.players[0].health[1:]
+    to_deck_top(state, "gust_of_fortune", "withering_gaze")
+    engine.draw(state, 0, "fate", 2)
+    state = act(state, 0, type="accept")
+    assert not state.players[0].alive and not state.players[0].hand
+    assert instance(state, "gust_of_fortune") in state.decks["fate"]
+    assert not state.pending_effects
+
+
+def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_draws() -> None:
+    state = table(2)
+    state.first = 0
+    engine.die(state, 1)
+    put(state, 1, "hand", "spark", "loam_clod")
+    to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
+    mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
+    state = act(state, 0, type="end_turn")
+    assert state.stage == "dead" and state.decisions[0]["kind"] == "curse"
+    assert len(state.players[1].hand) == 2 and not {mystic, arcane} & {
+        *state.players[1].hand}
+    state = act(state, 1, type="accept")
+    assert state.players[1].hand[2:] == [mystic, arcane] and RULES.to_act(state) == {1}
+
+
+def test_MW_CURSE_1_lose_item_takes_the_newest_item_with_its_charges() -> None:
+    state = table(2)
+    staff, bow = put(state, 0, "items", "oak_staff", "hunters_bow")
+    charge = take(state, "zephyr_feather")
+    state.players[0].charges[bow] = [charge]
+    state = draw_curse(state, 0, "rust_curse")
+    state = act(state, 0, type="accept")
+    assert state.players[0].items == [staff] and bow not in state.players[0].charges
+    assert bow in state.discards["mystic"] and charge in state.discards["enchanted"]
+    assert count_cards(state) == 62
+
+
+def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_turn() -> None:
+    """The challenge predicates "destroy a card this turn" and "contribute to a structure
+    this turn" read the turn's flags, which the next turn clears."""
+    destroy = replace(CARDS["trial_of_valor"], condition={"destroyed": True})
+    build = replace(CARDS["trial_of_valor"], condition={"contributed_structure": True})
+    state = table(2)
+    hawk = put(state, 0, "pets", "storm_hawk")[0]  # damage 3
+    imp = put(state, 1, "pets", "ember_imp")[0]  # health 2
+    assert not engine.challenge_met(state, 0, destroy)
+    state = act(state, 0, type="attack", source=hawk, target=imp)
+    assert imp in state.discards["enchanted"]
+    assert engine.challenge_met(state, 0, destroy)
+    assert not engine.challenge_met(state, 0, build)
+    altar, gloom = put(state, 0, "hand", "bone_altar", "gloom_mote")
+    state = act(state, 0, type="open", card=altar, alt=0)
+    assert not engine.challenge_met(state, 0, build)  # opening is not contributing
+    state = act(state, 0, type="contribute", card=gloom, target=altar, slot=0)
+    assert engine.challenge_met(state, 0, build)
+    state = act(state, 0, type="end_turn")
+    assert state.active == 1 and not engine.challenge_met(state, 1, destroy)
+    assert not engine.challenge_met(state, 1, build)
 
 
 def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:
@@ -217,6 +319,20 @@ def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
     engine.die(state, 0)
     assert engine.check_wins(state)
     assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
+
+
+def test_MW_WIN_1_MW_DEATH_4_a_dead_mage_meets_no_win_condition_until_resurrected() -> None:
+    """Our reading where MW-WIN and MW-DEATH are silent (docs/mage_wars.md): a dead mage
+    counts as destroyed and wins nothing, even when the table meets its condition; once
+    resurrected, it wins at the next check."""
+    state = table(2)
+    engine.die(state, 0)  # the Warden: two Good structures
+    set_mage(state, 1, "sage_of_rising")  # alive, but two structures are not its condition
+    for name in ("sun_temple", "crystal_sanctum"):
+        state.built.append(take(state, name))
+    assert not engine.check_wins(state) and state.outcome is None
+    state.players[0].alive = True
+    assert engine.check_wins(state) and state.outcome.winners == (0,)
 
 
 def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from marcomage.games.mage_wars import engine
-from marcomage.games.mage_wars.state import PERMANENT
+from marcomage.games.mage_wars.state import PERMANENT, WAIVED
 
 from .tables import (
     RULES,
@@ -191,6 +191,38 @@ def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
     assert {"type": "open", "card": stars, "alt": 0} in RULES.legal_actions(state, 0)
 
 
+def test_MW_CARD_7_a_second_card_of_the_same_level_stays_in_hand_while_one_is_filled() -> None:
+    """Two level-2 cards opened at level 1 would both complete and stack their buffs; only
+    one card of the next level may be in progress (abandoning it frees the other)."""
+    state = table()
+    embers, tides = put(state, 0, "hand", "trial_of_embers", "trial_of_tides")
+    state = act(state, 0, type="open", card=embers, alt=0)
+    assert {"type": "open", "card": tides, "alt": 0} not in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="abandon", target=embers)
+    assert {"type": "open", "card": tides, "alt": 0} in RULES.legal_actions(state, 0)
+
+
+def test_MW_CARD_7_8_a_level_card_that_is_not_the_next_level_takes_no_effect() -> None:
+    """A level card completed when it is no longer exactly one higher (a stale state) gives
+    no buffs and never lowers the level (the `level_reached` win reads it)."""
+    state = table()
+    embers, tides, stars = put(state, 0, "hand", "trial_of_embers", "trial_of_tides",
+                               "ascent_of_stars")
+    for card in (embers, tides):  # both opened at level 1, as the old rules allowed
+        engine.open_card(state, 0, card, 0)
+    manifest_of(state, 0, "trial_of_embers").filled[:] = [WAIVED] * 4
+    engine.activate(state, 0, manifest_of(state, 0, "trial_of_embers"))
+    engine.open_card(state, 0, stars, 0)
+    manifest_of(state, 0, "ascent_of_stars").filled[:] = [WAIVED] * 5
+    engine.activate(state, 0, manifest_of(state, 0, "ascent_of_stars"))
+    assert state.players[0].level == 3
+    fate, hand = engine.stat(state, 0, "fate"), engine.stat(state, 0, "max_cards")
+    engine.activate(state, 0, manifest_of(state, 0, "trial_of_tides"))
+    assert state.players[0].level == 3 and state.players[0].levels == [embers, stars]
+    assert engine.stat(state, 0, "fate") == fate and engine.stat(state, 0, "max_cards") == hand
+    assert tides in state.discards["quest"]
+
+
 def test_MW_CARD_9_challenge_claimed_or_its_consequence_applies() -> None:
     state = table()
     hoard, _e1, _e2 = put(state, 0, "hand", "trial_of_hoard", "ember_shard", "twin_crystal")
@@ -225,3 +257,43 @@ def test_MW_CHARGE_1_charges_are_the_contributed_cards_one_spent_per_use() -> No
         state = act(state, 0, type="attack", source=bow, target=target)
     assert bow not in state.players[0].items and bow in state.discards["mystic"]
     assert {air, loam, dew} <= set(state.discards["enchanted"])
+
+
+def test_MW_CHARGE_1_a_charged_item_without_charges_is_only_used_once() -> None:
+    """Fully discounted, the bow gets no charges: kept, it could never be used, so the
+    craft decision offers its one-time use only (MW-CARD-4), which discards it."""
+    state = table()
+    set_mage(state, 0, "sage_of_rising")  # discount all
+    bow = put(state, 0, "health", "hunters_bow")[0]
+    state = act(state, 0, type="use_health", card=bow)
+    state = act(state, 0, type="open", card=bow, alt=0)
+    legal = RULES.legal_actions(state, 0)
+    assert legal and {a["type"] for a in legal} == {"use_once"}
+    mage = state.players[1].mage
+    assert {"type": "use_once", "target": mage} in legal
+    state = act(state, 0, type="use_once", target=mage)
+    assert bow in state.discards["mystic"] and bow not in state.players[0].items
+    assert bow not in state.players[0].charges
+
+
+def test_MW_CARD_2_a_pet_may_be_discarded_to_make_room() -> None:
+    state = table()
+    imp = put(state, 0, "pets", "ember_imp")[0]
+    assert {"type": "discard_pet", "card": imp} in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="discard_pet", card=imp)
+    assert state.players[0].pets == [] and imp in state.discards["enchanted"]
+    assert all(a["type"] != "discard_pet" for a in RULES.legal_actions(state, 0))
+
+
+def test_MW_CARD_5_MW_COMBAT_6_a_damage_spell_with_nothing_to_attack_fizzles() -> None:
+    """No living opponent and no structure: the only answer to the spell's target decision
+    is `fizzle`, which discards it."""
+    state = table()
+    engine.die(state, 1)
+    spark = put(state, 0, "hand", "spark")[0]
+    state.players[0].discounts[spark] = -1  # no requirements: it activates when opened
+    state = act(state, 0, type="open", card=spark, alt=0)
+    assert RULES.legal_actions(state, 0) == [{"type": "fizzle"}]
+    state = act(state, 0, type="fizzle")
+    assert spark in state.discards["enchanted"] and not state.decisions
+    assert state.stage == "main" and RULES.to_act(state) == {0}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from marcomage.games.mage_wars import pack as packs
 from marcomage.games.mage_wars.cards import CARDS, ICONS, card_from_json
 from marcomage.games.mage_wars.pack import sample_pack, seat_problems, validate_pack
@@ -58,6 +60,26 @@ def test_MISSING_DECK_and_TOO_FEW_MAGES() -> None:
                                                       if CARDS[c].deck == "arcane"]))
     assert {"MISSING_DECK", "TOO_FEW_MAGES"} <= codes(problems)
     assert any("Arcane" in p.message for p in problems if p.code == "MISSING_DECK")
+
+
+def test_DUPLICATE_MAGE_and_TOO_FEW_MAGES_count_different_mages() -> None:
+    """MW-SETUP-3: four copies of one mage are one mage; a pack holding them would deal two
+    identical mages, so the validator and game creation refuse it."""
+    doc = without("sage_of_rising", "grey_arbiter", "umbral_tyrant")
+    for entry in doc["entries"]:
+        if entry["card"] == "lumen_warden":
+            entry["count"] = 4
+    problems = validate_pack(doc)
+    assert {"DUPLICATE_MAGE", "TOO_FEW_MAGES"} <= codes(problems)
+    assert any("Lumen Warden" in p.message and "4 times" in p.message
+               for p in problems if p.code == "DUPLICATE_MAGE")
+    assert "PACK_TOO_SMALL_FOR_SEATS" in codes(seat_problems(doc, 2))
+    with pytest.raises(ValueError):
+        RULESET.new_game(RULESET.options_from_json({}), [doc, doc], 1)
+    doc = sample_pack()
+    doc["entries"] = [{**e, "count": 2} if e["card"] == "grey_arbiter" else e
+                      for e in doc["entries"]]
+    assert codes(validate_pack(doc)) == {"DUPLICATE_MAGE"}
 
 
 def test_WRONG_DECK_names_the_card() -> None:

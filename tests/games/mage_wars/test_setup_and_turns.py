@@ -7,6 +7,7 @@ import pytest
 
 from marcomage.games.mage_wars import engine
 from marcomage.games.mage_wars.cards import CARDS, HEALTH_DECKS
+from marcomage.games.mage_wars.pack import sample_pack
 from marcomage.platform.protocol import IllegalAction
 
 from .tables import (
@@ -59,6 +60,21 @@ def test_MW_SETUP_3_choose_lets_players_pick_in_seat_order_without_duplicates() 
     assert all(len(p.health) == CARDS[state.cards[p.mage]].health for p in state.players)
 
 
+def test_MW_SETUP_3_random_selection_never_deals_the_same_mage_twice() -> None:
+    """Random mages are distinct in every accepted game, and a pack holding a mage twice is
+    refused, since it could deal two identical mages."""
+    for seats in (2, 3, 4):
+        for seed in range(15):
+            state = game(seats, seed)
+            mages = [state.cards[p.mage] for p in state.players]
+            assert len(set(mages)) == seats
+    doc = sample_pack()
+    doc["entries"] = [{**e, "count": 2} if e["card"] == "lumen_warden" else e
+                      for e in doc["entries"]]
+    with pytest.raises(ValueError, match="Lumen Warden"):
+        RULES.new_game(RULES.options_from_json({}), [doc] * 4, 1)
+
+
 def test_MW_SETUP_4_mage_card_fields() -> None:
     mage = CARDS["umbral_tyrant"]
     assert (mage.health, mage.armor_max, mage.alignment, mage.pets, mage.fate,
@@ -97,6 +113,24 @@ def test_MW_HEALTH_3_4_a_used_health_card_goes_to_hand_with_the_mage_discount() 
     assert manifest.waivers == 1
     state = act(state, 0, type="waive", target=card, slot=0)
     assert state.players[0].manifests[-1].filled[0] == engine.WAIVED
+
+
+def test_MW_HEALTH_4_MW_CARD_6_the_opener_waives_slots_of_a_structure_from_health() -> None:
+    """A partial discount stays usable on a structure in the centre, by its opener only."""
+    state = empty_hands(main_turn(game(2, seed=11), 0))
+    set_mage(state, 0, "lumen_warden")  # discount 1
+    set_mage(state, 1, "umbral_tyrant")
+    temple = put(state, 0, "health", "sun_temple")[0]
+    state = act(state, 0, type="use_health", card=temple)
+    state = act(state, 0, type="open", card=temple, alt=0)
+    assert state.structures[0].waivers == 1 and state.structures[0].opener == 0
+    waives = [a for a in RULES.legal_actions(state, 0) if a["type"] == "waive"]
+    assert {"type": "waive", "target": temple, "slot": 0} in waives
+    other = main_turn(state.clone(), 1)
+    assert not [a for a in RULES.legal_actions(other, 1) if a["type"] == "waive"]
+    state = act(state, 0, type="waive", target=temple, slot=0)
+    assert state.structures[0].filled[0] == engine.WAIVED and state.structures[0].waivers == 0
+    assert RULES.from_json(RULES.to_json(state)).structures[0].opener == 0
 
 
 def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:

@@ -139,74 +139,103 @@ def draw_one(state: GameState, deck: str) -> int | None:
     return pile.pop()
 
 
-def receive(state: GameState, seat: int, iid: int) -> None:
+def receive(state: GameState, seat: int, iid: int) -> bool:
     """A drawn card goes to the hand; a curse resolves at once against the drawer, after the
-    response decision (MW-CURSE-1, MW-CURSE-3)."""
+    response decision (MW-CURSE-1, MW-CURSE-3). True when it was a curse."""
     card = card_of(state, iid)
     if card.type == "curse":
         say(state, seat, f"draws the curse {card.name}")
         state.decisions.append({"kind": "curse", "seat": seat, "card": iid, "deflected": 0})
-    else:
-        state.players[seat].hand.append(iid)
+        return True
+    state.players[seat].hand.append(iid)
+    return False
 
 
-def draw(state: GameState, seat: int, deck: str, n: int) -> None:
-    for _ in range(n):
-        iid = draw_one(state, deck)
-        if iid is None:
-            return
-        receive(state, seat, iid)
+def curse_waiting(state: GameState) -> bool:
+    """Is a drawn curse waiting for its target's decision (MW-CURSE-3)?"""
+    return any(d["kind"] == "curse" for d in state.decisions)
 
 
 def run_effects(state: GameState, seat: int, effects: Sequence[dict[str, Any]]) -> None:
-    """The effect vocabulary of fate cards, magic, rewards and curses (MW-TURN-2, MW-CURSE-1,
-    MW-DISCARD-3)."""
-    for effect in effects:
-        do = effect["do"]
-        player = state.players[seat]
-        if do == "draw":
-            draw(state, seat, effect["deck"], int(effect["n"]))
-        elif do == "draw_keep_only":
-            for _ in range(int(effect["n"])):
-                iid = draw_one(state, effect["deck"])
-                if iid is None:
-                    break
-                if card_of(state, iid).type == effect["card_type"] or card_of(
-                        state, iid).type == "curse":
-                    receive(state, seat, iid)
-                else:
-                    discard(state, iid)
-        elif do == "each_player_draws":
-            count = len(state.players)
-            for k in range(count):
-                other = (seat + k) % count
-                if not state.players[other].left:
-                    draw(state, other, effect["deck"], int(effect["n"]))
-        elif do == "draw_from_discard":
-            for _ in range(int(effect["n"])):
-                pile = state.discards[effect["deck"]]
-                if not pile:
-                    break
-                receive(state, seat, pile.pop())
-        elif do == "lose_turn":
-            player.skip += 1
-        elif do == "discard":
-            for _ in range(int(effect["n"])):
-                if not player.hand:
-                    break
-                iid = player.hand.pop(state.rng.below(len(player.hand)))
-                player.discounts.pop(iid, None)
-                discard(state, iid)
-                say(state, seat, f"discards {card_of(state, iid).name}")
-        elif do == "lose_item":
-            if player.items:
-                lost = player.items[-1]
-                remove_kept(state, seat, lost)
-                say(state, seat, f"loses the item {card_of(state, lost).name}")
-        elif do == "lose_health":
-            lose_health(state, seat, int(effect["n"]))
-        else:  # pragma: no cover - card data is checked by the tests
-            raise ValueError(f"Unknown effect {do!r}.")
+    """Run the effects of fate cards, magic, rewards, consequences and curses in order
+    (MW-TURN-2, MW-CURSE-1, MW-DISCARD-3). A curse drawn by one of them resolves at the
+    point it is drawn: the rest of the list waits in `pending_effects` until the curse is
+    decided, so no card drawn after it is exposed to it. Effects started while a curse
+    waits (later in the same action) queue behind the waiting rest; effects started
+    otherwise (the curse's own, once accepted) run before it."""
+    tagged = [{**effect, "seat": seat} for effect in effects]
+    if curse_waiting(state):
+        state.pending_effects += tagged
+    else:
+        state.pending_effects[:0] = tagged
+    run_pending(state)
+
+
+def draw(state: GameState, seat: int, deck: str, n: int) -> None:
+    """`seat` draws n cards from `deck` (a curse among them stops the rest, MW-CURSE-1)."""
+    run_effects(state, seat, [{"do": "draw", "deck": deck, "n": n}])
+
+
+def run_pending(state: GameState) -> None:
+    """Run the queued effects until a drawn curse must be decided first."""
+    while state.pending_effects and not curse_waiting(state) and state.outcome is None:
+        effect = state.pending_effects.pop(0)
+        _run_one(state, int(effect["seat"]), effect)
+
+
+def _draw_until_curse(state: GameState, seat: int, effect: dict[str, Any]) -> None:
+    """`draw`, `draw_keep_only` and `draw_from_discard`, one card at a time; after a curse
+    the draws left go back to the front of the queue, to run once it is decided."""
+    do, n = effect["do"], int(effect["n"])
+    for k in range(n):
+        if do == "draw_from_discard":
+            pile = state.discards[effect["deck"]]
+            iid: int | None = pile.pop() if pile else None
+        else:
+            iid = draw_one(state, effect["deck"])
+        if iid is None:
+            return
+        if do == "draw_keep_only" and card_of(state, iid).type not in (effect["card_type"],
+                                                                        "curse"):
+            discard(state, iid)
+            continue
+        if receive(state, seat, iid):
+            if k + 1 < n:
+                state.pending_effects.insert(0, {**effect, "n": n - k - 1})
+            return
+
+
+def _run_one(state: GameState, seat: int, effect: dict[str, Any]) -> None:
+    """One effect of the vocabulary, for `seat`."""
+    do = effect["do"]
+    player = state.players[seat]
+    if do in ("draw", "draw_keep_only", "draw_from_discard"):
+        _draw_until_curse(state, seat, effect)
+    elif do == "each_player_draws":  # one queued draw per seat, in seat order from `seat`
+        count = len(state.players)
+        others = [(seat + k) % count for k in range(count)]
+        state.pending_effects[:0] = [
+            {"do": "draw", "deck": effect["deck"], "n": effect["n"], "seat": other}
+            for other in others if not state.players[other].left]
+    elif do == "lose_turn":
+        player.skip += 1
+    elif do == "discard":
+        for _ in range(int(effect["n"])):
+            if not player.hand:
+                break
+            iid = player.hand.pop(state.rng.below(len(player.hand)))
+            player.discounts.pop(iid, None)
+            discard(state, iid)
+            say(state, seat, f"discards {card_of(state, iid).name}")
+    elif do == "lose_item":
+        if player.items:
+            lost = player.items[-1]
+            remove_kept(state, seat, lost)
+            say(state, seat, f"loses the item {card_of(state, lost).name}")
+    elif do == "lose_health":
+        lose_health(state, seat, int(effect["n"]))
+    else:  # pragma: no cover - card data is checked by the tests
+        raise ValueError(f"Unknown effect {do!r}.")
 
 
 # --- health, death and resurrection -------------------------------------------------------
@@ -265,6 +294,7 @@ def die(state: GameState, seat: int) -> None:
                                                                       "hand_limit")):
             kept.append(decision)
     state.decisions = kept
+    state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
     say(state, seat, "dies")
     if seat == state.active and state.stage in ("fate", "main"):
         for iid in state.challenges:
@@ -388,6 +418,7 @@ def check_wins(state: GameState) -> bool:
             state.outcome = Outcome("win", (seat,), WIN_END, state.round)
             state.stage = "over"
             state.decisions.clear()
+            state.pending_effects.clear()
             say(state, seat, "meets the win condition and wins")
             return True
     return False
@@ -397,7 +428,12 @@ def settle(state: GameState) -> None:
     """Run the game until a seat must decide: fate draws, dead-turn draws, the end of a turn
     (challenge consequences, hand limit) and the passing of turns; wins after each step."""
     while state.outcome is None:
-        if check_wins(state) or state.decisions:
+        if check_wins(state):
+            return
+        if state.pending_effects and not curse_waiting(state):
+            run_pending(state)  # the rest of an effect list whose curse was decided
+            continue
+        if state.decisions:
             return
         stage = state.stage
         if stage == "fate":
@@ -417,10 +453,10 @@ def settle(state: GameState) -> None:
             else:
                 receive(state, state.active, iid)
         elif stage == "dead_draw":
-            for deck in HEALTH_DECKS:
-                draw(state, state.active, deck, 1)
             say(state, state.active, "takes a dead turn")
             state.stage = "dead"
+            run_effects(state, state.active,
+                        [{"do": "draw", "deck": deck, "n": 1} for deck in HEALTH_DECKS])
         elif stage == "ending":
             player = state.players[state.active]
             if state.challenges:
@@ -491,10 +527,18 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
 
 
 def _openable(state: GameState, seat: int, iid: int) -> bool:
+    """May the seat open this card now? A level card only as the next level, and not while
+    another card of that level is already being filled (MW-CARD-7: only one of them could
+    ever take effect, so the second one stays in the hand)."""
     card = card_of(state, iid)
     if not card.craftable:
         return False
-    return card.type != "level" or card.level == state.players[seat].level + 1
+    if card.type != "level":
+        return True
+    player = state.players[seat]
+    return card.level == player.level + 1 and not any(
+        card_of(state, m.card).type == "level" and card_of(state, m.card).level == card.level
+        for m in player.manifests)
 
 
 def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -526,7 +570,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         if card.type == "challenge":
             out.append({"type": "play_challenge", "card": iid})
     out += contributions(state, seat, player.hand, [*player.manifests, *state.structures])
-    for manifest in player.manifests:
+    for manifest in waivable(state, seat):
         if manifest.waivers > 0:
             for slot in _distinct_slots(manifest):
                 out.append({"type": "waive", "target": manifest.card, "slot": slot})
@@ -599,11 +643,15 @@ def _decision_actions(state: GameState, decision: dict[str, Any]) -> list[dict[s
 
 def _craft_actions(state: GameState, seat: int, iid: int) -> list[dict[str, Any]]:
     """Keep a crafted creature, plant or item (MW-CARD-1, MW-CARD-4), make room by replacing
-    a pet of its kind (MW-CARD-2), or use it once (MW-CARD-3)."""
+    a pet of its kind (MW-CARD-2), or use it once (MW-CARD-3). A charged card that got no
+    charges (every slot waived or filled by a permanent resource) would be kept with no use
+    left, so it may only be used once (MW-CHARGE-1)."""
     card = card_of(state, iid)
     player = state.players[seat]
     out: list[dict[str, Any]] = []
-    if card.type in ("creature", "plant"):
+    if card.charged and not player.charges.get(iid):
+        pass
+    elif card.type in ("creature", "plant"):
         key = "pets" if card.type == "creature" else "plants"
         kept = [p for p in player.pets if card_of(state, p).type == card.type]
         if len(kept) < stat(state, seat, key):
@@ -660,6 +708,13 @@ def find_manifest(state: GameState, seat: int, target: Any, centre: bool) -> Man
     raise RuleError("There is no such manifestation.")
 
 
+def waivable(state: GameState, seat: int) -> list[Manifest]:
+    """The manifestations whose health-card waivers `seat` may spend: its own, and the
+    structures in the centre it opened (MW-HEALTH-4, MW-CARD-6)."""
+    return [*state.players[seat].manifests,
+            *(m for m in state.structures if m.opener == seat)]
+
+
 def open_card(state: GameState, seat: int, iid: int, alt: int) -> None:
     """Place a card as a manifestation (MW-REQ-3, MW-REQ-4): its chosen alternative's slots,
     the health-card discount (MW-HEALTH-4) and the owner's permanent resources (MW-REQ-8)."""
@@ -669,7 +724,7 @@ def open_card(state: GameState, seat: int, iid: int, alt: int) -> None:
     discount = player.discounts.pop(iid, 0)
     slots = list(card.alternatives[alt])
     manifest = Manifest(iid, -1 if card.type == "structure" else seat, slots,
-                        [EMPTY] * len(slots))
+                        [EMPTY] * len(slots), opener=seat)
     for permanent in player.permanents:
         kind = card_of(state, permanent).permanent
         index = permanent_slot([s if f == EMPTY else "" for s, f in
@@ -708,8 +763,12 @@ def activate(state: GameState, seat: int, manifest: Manifest) -> None:
         for used in contributed:
             discard(state, used)
     if card.type == "level":
-        player.levels.append(iid)
-        player.level = card.level
+        if card.level == player.level + 1:
+            player.levels.append(iid)
+            player.level = card.level
+        else:  # no longer the next level: no buffs, and never a lower level (MW-CARD-7/8)
+            say(state, seat, f"{card.name} is not the next level and has no effect")
+            discard(state, iid)
     elif card.type == "structure":
         state.built.append(iid)
         run_effects(state, seat, card.on_complete)
@@ -796,7 +855,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         if not manifest.open_slots():
             activate(state, seat, manifest)
     elif kind == "waive":
-        manifest = find_manifest(state, seat, action["target"], False)
+        manifest = next(m for m in waivable(state, seat) if m.card == action["target"])
         manifest.filled[action["slot"]] = WAIVED
         manifest.waivers -= 1
         if not manifest.open_slots():
@@ -944,6 +1003,7 @@ def resign(state: GameState, seat: int) -> None:
         state.decisions.remove(decision)
         if decision["kind"] in ("curse", "craft", "target"):
             discard(state, decision["card"])
+    state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
     if state.resurrection is not None and state.resurrection.owner == seat:
         for iid in state.resurrection.contributed():
             discard(state, iid)
@@ -958,6 +1018,9 @@ def resign(state: GameState, seat: int) -> None:
         discard(state, iid)
     if player.mage >= 0:
         discard(state, player.mage)
+    for manifest in state.structures:  # the discount was the leaver's (MW-HEALTH-4)
+        if manifest.opener == seat:
+            manifest.waivers = 0
     player.manifests.clear()
     player.hand.clear()
     player.health.clear()

@@ -28,6 +28,9 @@ TOO_MANY_REQUIREMENTS, TOO_MANY_RESOURCES = "TOO_MANY_REQUIREMENTS", "TOO_MANY_R
 FORBIDDEN_RESOURCES, DECK_TOO_SMALL, LEVEL_GAP = ("FORBIDDEN_RESOURCES", "DECK_TOO_SMALL",
                                                   "LEVEL_GAP")
 PACK_TOO_SMALL_FOR_SEATS, UNKNOWN_CARD = "PACK_TOO_SMALL_FOR_SEATS", "UNKNOWN_CARD"
+DUPLICATE_MAGE = "DUPLICATE_MAGE"
+"""Our code: a mage in the Mage deck more than once (MW-SETUP-3 deals no duplicates, so a
+copy could only ever deal two identical mages)."""
 
 
 def home_deck(card: Card) -> tuple[str, ...]:
@@ -68,6 +71,12 @@ def deck_contents(pack: DeckDoc) -> dict[str, list[str]]:
     return decks
 
 
+def distinct_mages(cards: list[Card]) -> list[Card]:
+    """The different mages among these cards, each once, in order: a second copy of a mage
+    is no second mage (MW-SETUP-3: there are no duplicates)."""
+    return list({c.id: c for c in cards if c.type == "mage"}.values())
+
+
 def _largest(mages: list[Card], deck: str, seats: int) -> int:
     counts = sorted((m.health_cards.get(deck, 0) for m in mages), reverse=True)
     return sum(counts[:seats])
@@ -90,10 +99,16 @@ def validate_pack(pack: DeckDoc) -> list[Violation]:
         if not decks[deck]:
             problems.append(Violation(MISSING_DECK, f"The pack has no {deck.capitalize()} "
                                                     "deck."))
-    mages = [c for c in decks["mage"] if c.type == "mage"]
+    mages = distinct_mages(decks["mage"])
     if len(mages) < MIN_MAGES:
-        problems.append(Violation(TOO_FEW_MAGES, f"The Mage deck holds {len(mages)} mages; a "
-                                                 f"pack needs at least {MIN_MAGES}."))
+        problems.append(Violation(TOO_FEW_MAGES, f"The Mage deck holds {len(mages)} different "
+                                                 f"mages; a pack needs at least {MIN_MAGES}."))
+    for card in mages:
+        copies = sum(1 for c in decks["mage"] if c.id == card.id)
+        if copies > 1:
+            problems.append(Violation(DUPLICATE_MAGE, f"{card.name} is in the Mage deck "
+                                      f"{copies} times; each mage may be in it once, since "
+                                      "no two players play the same mage."))
     for card, _deck in cards:
         problems += _card_problems(card)
     for deck in HEALTH_DECKS:
@@ -151,11 +166,11 @@ def seat_problems(pack: DeckDoc, seats: int) -> list[Violation]:
     """PACK_TOO_SMALL_FOR_SEATS when a health deck cannot deal `seats` mages with the
     largest counts (checked at game creation)."""
     contents = deck_contents(pack)
-    mages = [CARDS[c] for c in contents["mage"] if CARDS[c].type == "mage"]
+    mages = distinct_mages([CARDS[c] for c in contents["mage"]])
     problems = []
     if len(mages) < seats:
-        problems.append(Violation(PACK_TOO_SMALL_FOR_SEATS, f"The pack has {len(mages)} mages "
-                                  f"for {seats} players."))
+        problems.append(Violation(PACK_TOO_SMALL_FOR_SEATS, f"The pack has {len(mages)} "
+                                  f"different mages for {seats} players."))
     for deck in HEALTH_DECKS:
         need = _largest(mages, deck, seats)
         if len(contents[deck]) < need:

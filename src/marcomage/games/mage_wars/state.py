@@ -33,16 +33,20 @@ class Options:
 @dataclass(slots=True)
 class Manifest:
     """A card on the table while its requirements fill (MW-REQ-3); `owner` is -1 for a
-    structure in the centre (MW-CARD-6). `filled[i]` is the card in slot i or a marker."""
+    structure in the centre (MW-CARD-6). `filled[i]` is the card in slot i or a marker.
+    `opener` is the seat that opened it: only that seat may spend its `waivers` (the
+    health-card discount is the opener's, MW-HEALTH-4), a structure's included."""
 
     card: int
     owner: int
     slots: list[str]
     filled: list[int]
     waivers: int = 0
+    opener: int = -1
 
     def clone(self) -> Manifest:
-        return Manifest(self.card, self.owner, self.slots[:], self.filled[:], self.waivers)
+        return Manifest(self.card, self.owner, self.slots[:], self.filled[:], self.waivers,
+                        self.opener)
 
     def contributed(self) -> list[int]:
         """The contributed cards, each once, in slot order."""
@@ -57,12 +61,13 @@ class Manifest:
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "owner": self.owner, "slots": self.slots[:],
-                "filled": self.filled[:], "waivers": self.waivers}
+                "filled": self.filled[:], "waivers": self.waivers, "opener": self.opener}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Manifest:
         return cls(int(doc["card"]), int(doc["owner"]), [str(s) for s in doc["slots"]],
-                   [int(f) for f in doc["filled"]], int(doc["waivers"]))
+                   [int(f) for f in doc["filled"]], int(doc["waivers"]),
+                   int(doc.get("opener", doc["owner"])))
 
 
 def ints(values: Any) -> list[int]:
@@ -154,6 +159,9 @@ class GameState:
     log: list[dict[str, Any]] = field(default_factory=list)
     outcome: Outcome | None = None
     homes: dict[str, str] = field(default_factory=dict)
+    pending_effects: list[dict[str, Any]] = field(default_factory=list)
+    """Effects still to run, each an effect of the vocabulary with its `seat`: the rest of
+    an effect list waits here while a curse it drew is decided (MW-CURSE-1)."""
     news: list[dict[str, Any]] = field(default_factory=list)
     """Log lines written by the action being applied (its events; not stored)."""
 
@@ -166,7 +174,7 @@ class GameState:
             self.built[:], self.active, self.first, self.round, self.stage, self.fate_left,
             [dict(d) for d in self.decisions], self.challenges[:], self.flags[:],
             None if self.resurrection is None else self.resurrection.clone(),
-            self.log[:], self.outcome, self.homes)
+            self.log[:], self.outcome, self.homes, [dict(e) for e in self.pending_effects])
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -189,6 +197,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "resurrection": None if state.resurrection is None else state.resurrection.to_json(),
         "log": [dict(e) for e in state.log],
         "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "pending_effects": [dict(e) for e in state.pending_effects],
     }
 
 
@@ -212,7 +221,7 @@ def state_from_json(doc: Mapping[str, Any]) -> GameState:
         None if doc["resurrection"] is None else Manifest.from_json(doc["resurrection"]),
         [dict(e) for e in doc["log"]],
         None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]),
-        homes_of(doc["pack"]))
+        homes_of(doc["pack"]), [dict(e) for e in doc.get("pending_effects", [])])
 
 
 def homes_of(pack: list[dict[str, Any]]) -> dict[str, str]:

@@ -215,6 +215,15 @@ class PackEditorTests(BaseTestCase):
         self.deck.refresh_from_db()
         self.assertTrue(self.deck.ready)
         self.assertEqual(self.deck.card_count, 62)
+        # DUPLICATE_MAGE: the editor offers a mage once and refuses a second copy
+        page = client.get(f"/decks/{self.deck.pk}/").content.decode()
+        row = page.split('<tr data-card="lumen_warden">')[1].split("</tr>")[0]
+        self.assertIn('<option value="1"', row)
+        self.assertNotIn('<option value="2"', row)
+        client.post(f"/decks/{self.deck.pk}/pack/", {"card": "lumen_warden", "count": 2})
+        self.deck.refresh_from_db()
+        self.assertTrue(self.deck.ready)
+        self.assertIn({"card": "lumen_warden", "count": 1}, self.deck.entries)
         other = User.objects.create_user("eve", "pw")
         intruder = Client()
         intruder.force_login(other)
