@@ -163,6 +163,8 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
         after.log.append({"round": after.round, "seat": seat, "what": "cycle"})
         events = [{"type": "cycle", "seat": seat, "card": card_id, "visibility": "owner"},
                   {"type": "cycled", "seat": seat, "visibility": "public"}]
+        if not after.options.cycle_is_free:
+            _spend_action(after, seat)
     else:
         card_id = action.get("card")
         if not isinstance(card_id, str) or card_id not in CARDS:
@@ -178,6 +180,14 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
                    "visibility": "public"}]
     remember(after)
     return after, events
+
+
+def _spend_action(state: Battle, seat: int) -> None:
+    """A cycle with `cycle_is_free` off (FW-CYCLE-2) is the player's action of the turn, as
+    a cast is (FW-ROUND-1): the turn goes to the opponent. It is not a pass, so it breaks a
+    run of passes (FW-ROUND-2) and never closes the round."""
+    state.passes = 0
+    state.turn = 1 - seat
 
 
 def _seen_by(state: Battle, entry: dict[str, Any]) -> list[bool]:
