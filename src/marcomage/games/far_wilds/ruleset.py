@@ -63,7 +63,8 @@ class FarWilds:
     id = "far_wilds"
     name = "The Far Wilds"
     version = 2
-    """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2)."""
+    """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
+    `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()})
