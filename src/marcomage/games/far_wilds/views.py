@@ -22,9 +22,20 @@ def _ench(e: Enchant) -> dict[str, Any]:
     return {"owner": e.owner, "card": e.card, "dimmed": e.dimmed}
 
 
+def _saw(entry: dict[str, Any], viewer: int | None, key: str) -> bool:
+    """Whether `viewer` saw the space the entry's `key` ("seen", "seen_to") speaks of; an
+    entry without it was seen by its own seat only (hidden information is never guessed
+    into a view)."""
+    if viewer is None or viewer == entry.get("seat"):
+        return True
+    flags = entry.get(key)
+    return bool(flags[viewer]) if isinstance(flags, list) else False
+
+
 def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
-    """One log entry in words for `viewer`; where a cast went is told only to those who saw
-    it (`label(space)` names a space)."""
+    """One log entry in words for `viewer`; where a cast went (its target space, and Wind
+    Step's destination) is told only to those who saw that space (`label(space)` names a
+    space)."""
     what = entry["what"]
     seen = viewer is None or entry.get("seen", [True, True])[viewer]
     card = CARDS[entry["card"]].name if entry.get("card") else ""
@@ -53,8 +64,8 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     text = f"casts {card}{where}"
     if entry.get("site"):
         text = f"starts a construction site of {card}{where}"
-    if entry.get("to") is not None:
-        text += f" to {label(entry['to'])}" if seen else ""
+    if entry.get("to") is not None and _saw(entry, viewer, "seen_to"):
+        text += f" to {label(entry['to'])}"
     if entry.get("destroyed"):
         text += f", destroying {CARDS[entry['destroyed']].name}"
     return text + "."
