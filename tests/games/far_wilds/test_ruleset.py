@@ -13,6 +13,7 @@ from marcomage.games.far_wilds.cards import CARDS
 from marcomage.games.far_wilds.battle import apply
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.sight import sees
+from marcomage.games.far_wilds.state import Options
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
 
@@ -161,3 +162,19 @@ def test_FW_views_a_destroyed_buildings_owner_saw_where_the_rockslide_fell() -> 
     assert state.figures[at(1, -1)] is None and at(1, -1) not in sees(state, 0)
     assert RULESET.view(state, 0)["log"][-1]["text"] == \
         "casts Rockslide at (1,-1), destroying Gloomspire."
+
+
+def test_FW_CAST_10_reveal_memory_shows_no_figures_on_a_remembered_space() -> None:
+    """With `reveal_memory` a space once seen stays a target (FW-CAST-10), but figures and
+    area of control show only where the viewer sees now (views): an enemy cast onto a
+    remembered space stays hidden, in the map and in the log."""
+    state = battle(hands=([], ["far_rider"]), options=Options(reveal_memory=True), turn=1)
+    space = at(2, -2)
+    state.revealed[0] = [space]
+    assert space not in sees(state, 0)
+    state, _ = apply(state, 1, {"type": "cast", "card": "far_rider", "target": space})
+    mine = RULESET.view(state, 0)
+    assert [f for f in mine["figures"] if f["owner"] == 1] == []
+    assert space in mine["remembered"] and space not in mine["visible"]
+    assert space not in mine["control"][1]
+    assert mine["log"][-1]["text"] == "casts Far Rider where you cannot see."

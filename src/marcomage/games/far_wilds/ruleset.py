@@ -64,7 +64,8 @@ class FarWilds:
     name = "The Far Wilds"
     version = 2
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
-    `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5)."""
+    `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
+    `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()})

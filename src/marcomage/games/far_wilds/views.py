@@ -10,7 +10,7 @@ from typing import Any
 from .cards import CARDS, domain_name
 from .casting import OK, REASONS, Sight, hand_reason
 from .hexmap import MAPS
-from .sight import control, domain_levels, income, revealed, wells_held
+from .sight import control, domain_levels, income, revealed, sees, wells_held
 from .state import BATTLE, Battle, Enchant
 
 
@@ -87,7 +87,12 @@ def hand_status(state: Battle, seat: int) -> list[dict[str, Any]]:
 def view(state: Battle, viewer: int | None) -> dict[str, Any]:
     hexes = MAPS[state.options.map]
     everything = viewer is None or not state.options.fog
-    seen = set(range(len(hexes))) if everything else revealed(state, viewer)  # type: ignore[arg-type]
+    # Figures, sites, enchantments and control show only where the viewer sees now (views,
+    # FW-BOARD-2). A space only remembered (`reveal_memory`, FW-CAST-10) stays a target but
+    # shows its terrain alone: what stands there now is hidden.
+    seen = set(range(len(hexes))) if everything else sees(state, viewer)  # type: ignore[arg-type]
+    remembered: set[int] = (set() if everything
+                            else revealed(state, viewer) - seen)  # type: ignore[arg-type]
     players = []
     for seat, p in enumerate(state.players):
         levels = domain_levels(state, seat)
@@ -115,7 +120,8 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         "map": {"id": hexes.id, "spaces": [[q, r, t] for (q, r), t in
                                            zip(hexes.coords, hexes.terrain, strict=True)],
                 "wells": list(hexes.wells), "bases": list(hexes.bases)},
-        "visible": sorted(seen), "control": areas, "figures": figures,
+        "visible": sorted(seen), "remembered": sorted(remembered), "control": areas,
+        "figures": figures,
         "space_enchantments": [{"space": s, **_ench(e)} for s, es in
                                sorted(state.space_enchantments.items()) if s in seen
                                for e in es],

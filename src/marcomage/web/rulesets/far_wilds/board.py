@@ -74,6 +74,7 @@ def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     spaces = view["map"]["spaces"]
     wells = set(view["map"]["wells"])
     visible = set(view["visible"])
+    remembered = set(view.get("remembered", []))
     control = [set(a) for a in view["control"]]
     figures = {f["space"]: f for f in view["figures"]}
     enchanted: dict[int, list[str]] = {}
@@ -94,6 +95,8 @@ def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         title = [f"({q},{r}) {terrain}"]
         if index in wells:
             title.append("Flux Well")
+        if index in remembered:
+            title.append("seen before: you may target it, but what stands there now is hidden")
         fig = None
         if figure is not None:
             info = CARDS[figure["card"]]
