@@ -255,3 +255,16 @@ def test_FW_RESULT_7_a_cancelled_cast_costs_flux_and_card_but_keeps_the_turn() -
     assert "casts Far Rider at (-2,2), but Hush Ward cancels it." in log
     state, _ = apply(state, 0, {"type": "cast", "card": "well_draught"})  # not cancelled
     assert state.players[0].flux == 6 and state.turn == 1
+
+
+def test_FW_CAST_5_option_an_unaligned_base_serves_no_domain_creature() -> None:
+    """With `spawn_needs_domain_base` the Unaligned starting Warcamp is not a Base of the
+    Sylvan Briar Whelp's domain: next to it alone the whelp cannot spawn; an Unaligned
+    creature still may."""
+    state = battle(hands=(["briar_whelp", "far_rider"], []),
+                   figures={at(-3, 1): (0, "mossroot_lodge", B)},
+                   options=Options(spawn_needs_domain_base=True))
+    beside_warcamp_only = at(-2, 2)
+    assert cast_check(state, 0, "briar_whelp", beside_warcamp_only) == "spawn"
+    assert cast_check(state, 0, "far_rider", beside_warcamp_only) == OK
+    assert cast_check(state, 0, "briar_whelp", at(-3, 2)) == OK  # next to Mossroot Lodge

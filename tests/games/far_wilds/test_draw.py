@@ -166,3 +166,24 @@ def test_FW_CYCLE_1_and_2_cycle_once_a_round_as_a_free_action() -> None:
     assert state.round == 2 and not state.players[0].cycled
     state.turn = 0
     assert {"type": "cycle", "card": "far_rider"} in legal_actions(state, 0)
+
+
+def test_FW_CYCLE_2_with_cycle_is_free_off_a_cycle_is_the_players_action() -> None:
+    """With `cycle_is_free` off the cycle uses the action: the turn goes to the opponent
+    (FW-ROUND-1). It is not a pass: it breaks a run of passes (FW-ROUND-2), so it never
+    closes the round, and the opponent must act again."""
+    state = battle(hands=(["far_rider", "rockslide"], ["far_rider"]),
+                   decks=(["well_draught"], ["well_draught"]),
+                   options=Options(cycle_is_free=False), turn=1)
+    state, _ = apply(state, 1, {"type": "pass"})
+    assert state.turn == 0 and state.passes == 1
+    state, _ = apply(state, 0, {"type": "cycle", "card": "rockslide"})
+    me = state.players[0]
+    assert me.hand == ["far_rider"] and me.deck == ["well_draught", "rockslide"]
+    assert state.turn == 1 and state.passes == 0 and state.round == 1
+    assert legal_actions(state, 0) == []
+    state, _ = apply(state, 1, {"type": "pass"})
+    assert state.turn == 0 and state.round == 1
+    assert {"type": "cycle", "card": "far_rider"} not in legal_actions(state, 0)
+    state, _ = apply(state, 0, {"type": "pass"})
+    assert state.round == 2 and not state.players[0].cycled

@@ -84,7 +84,7 @@ def test_FW_DECK_7_highlander_is_data_one_of_each_card_basics_included() -> None
 
 
 def test_FW_DECK_8_the_format_is_chosen_per_game_and_unknown_ones_are_named() -> None:
-    assert set(RULESET.formats) == {"constructed", "limited", "sealed", "draft", "highlander"}
+    assert set(RULESET.formats) == {"constructed", "limited", "highlander"}
     found = validate_deck(army(40), "ranked")
     assert [v.code for v in found] == ["UNKNOWN_FORMAT"] and "'ranked'" in found[0].message
 

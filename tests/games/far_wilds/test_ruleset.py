@@ -9,8 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marcomage.games.far_wilds.battle import apply
 from marcomage.games.far_wilds.cards import CARDS
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
+from marcomage.games.far_wilds.sight import sees
+from marcomage.games.far_wilds.state import Options
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
 
@@ -129,3 +132,49 @@ def test_FW_properties_cards_are_conserved_and_counters_never_go_negative(
             assert state.players[s].flux >= 0 and state.players[s].glory >= 0
             assert len(state.players[s].hand) <= 7
         assert len(state.figures) == 37
+
+
+def test_FW_views_wind_step_destination_is_told_only_to_a_seat_that_saw_it() -> None:
+    """Hidden information never reaches a seat (FW views): seat 1 sees where Wind Step's
+    creature left but not where it went, so its log names the start and not the
+    destination; the caster's log names both."""
+    state = battle(hands=(["wind_step"], []),
+                   figures={at(-2, 2): (0, "far_rider", "creature"),
+                            at(-3, 2): (0, "tide_altar", "building"),
+                            at(-1, 1): (1, "briar_whelp", "creature")})
+    start, dest = at(-2, 2), at(-3, 0)
+    state, _ = apply(state, 0, {"type": "cast", "card": "wind_step", "target": start,
+                                "to": dest})
+    assert dest not in sees(state, 1) and start in sees(state, 1)
+    assert RULESET.view(state, 1)["log"][-1]["text"] == "casts Wind Step at (-2,2)."
+    assert "(-3,0)" not in json.dumps(RULESET.view(state, 1))
+    assert RULESET.view(state, 0)["log"][-1]["text"] == "casts Wind Step at (-2,2) to (-3,0)."
+
+
+def test_FW_views_a_destroyed_buildings_owner_saw_where_the_rockslide_fell() -> None:
+    """What a seat saw of a cast is taken when the card is cast: Rockslide destroying a
+    player's only building there took that player's sight of the space, yet the owner saw it
+    happen and the log says where."""
+    state = battle(hands=([], ["rockslide"]), turn=1,
+                   figures={at(1, -1): (0, "gloomspire", "building"),
+                            at(2, -1): (1, "cairn_hall", "building")})
+    state, _ = apply(state, 1, {"type": "cast", "card": "rockslide", "target": at(1, -1)})
+    assert state.figures[at(1, -1)] is None and at(1, -1) not in sees(state, 0)
+    assert RULESET.view(state, 0)["log"][-1]["text"] == \
+        "casts Rockslide at (1,-1), destroying Gloomspire."
+
+
+def test_FW_CAST_10_reveal_memory_shows_no_figures_on_a_remembered_space() -> None:
+    """With `reveal_memory` a space once seen stays a target (FW-CAST-10), but figures and
+    area of control show only where the viewer sees now (views): an enemy cast onto a
+    remembered space stays hidden, in the map and in the log."""
+    state = battle(hands=([], ["far_rider"]), options=Options(reveal_memory=True), turn=1)
+    space = at(2, -2)
+    state.revealed[0] = [space]
+    assert space not in sees(state, 0)
+    state, _ = apply(state, 1, {"type": "cast", "card": "far_rider", "target": space})
+    mine = RULESET.view(state, 0)
+    assert [f for f in mine["figures"] if f["owner"] == 1] == []
+    assert space in mine["remembered"] and space not in mine["visible"]
+    assert space not in mine["control"][1]
+    assert mine["log"][-1]["text"] == "casts Far Rider where you cannot see."

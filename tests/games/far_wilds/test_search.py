@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marcomage.games.far_wilds.ruleset import RULESET
 from marcomage.games.far_wilds.search import SearchBot, sample_state, score
+from marcomage.games.far_wilds.sight import revealed
+from marcomage.games.far_wilds.state import Options
 from marcomage.platform.bots import bot_action, bots_for
 from marcomage.platform.rng import Rng
 
@@ -37,3 +39,15 @@ def test_the_search_bot_takes_a_flux_well_when_a_cast_does_it() -> None:
     assert action["card"] == "mossroot_lodge"
     assert score(after, 0) > score(state, 0)
     assert at(-3, 0) in RULESET.view(after, 0)["control"][0]
+
+
+def test_a_sampled_battle_keeps_the_spaces_the_view_remembers() -> None:
+    """With `reveal_memory` (FW-CAST-10) the view lists remembered spaces apart from those
+    seen now; the bot's sampled battle may still target them, as the real one may."""
+    state = battle(hands=(["mossroot_lodge"], []), options=Options(reveal_memory=True))
+    state.revealed[0] = [at(0, 0)]
+    view = RULESET.view(state, 0)
+    assert view["remembered"] == [at(0, 0)]
+    sample = sample_state(view, Rng.from_seed(1))
+    assert revealed(sample, 0) == revealed(state, 0)
+    assert RULESET.legal_actions(sample, 0) == RULESET.legal_actions(state, 0)

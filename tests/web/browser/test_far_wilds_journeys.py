@@ -99,7 +99,7 @@ def test_two_players_battle_from_the_mulligan_to_a_glory_victory_live(new_page: 
         expect(board(page)).to_have_attribute("data-finished", "yes")
     expect(alice.locator(".outcome")).to_have_text("You won: Glory victory")
     expect(bob.locator(".outcome")).to_have_text("You lost: Glory victory")
-    expect(alice.locator(".fw-status-mine .fw-glory")).to_have_text("2 / 20")
+    expect(alice.locator(".fw-status-mine .fw-glory")).to_have_text("2 / 2")  # glory_to_win 2
     expect(bob.locator(".fw-log")).to_contain_text(
         "alice holds the most Flux Wells (2) and gains 2 glory.")
 

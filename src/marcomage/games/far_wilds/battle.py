@@ -13,7 +13,7 @@ from .cards import CARDS, STARTING_BASE
 from .casting import OK, REASONS, Sight, cast, cast_check, targets
 from .draw import cycle, draw, draw_one, mulligan, set_aside_external, shuffle
 from .hexmap import MAPS
-from .sight import income, revealed, wells_held
+from .sight import income, revealed, sees, wells_held
 from .state import (
     BATTLE,
     BUILDING_KIND,
@@ -163,6 +163,8 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
         after.log.append({"round": after.round, "seat": seat, "what": "cycle"})
         events = [{"type": "cycle", "seat": seat, "card": card_id, "visibility": "owner"},
                   {"type": "cycled", "seat": seat, "visibility": "public"}]
+        if not after.options.cycle_is_free:
+            _spend_action(after, seat)
     else:
         card_id = action.get("card")
         if not isinstance(card_id, str) or card_id not in CARDS:
@@ -171,8 +173,11 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
         reason = cast_check(after, seat, card_id, target, to)
         if reason != OK:
             raise CannotCast(reason, CARDS[card_id].name)
+        before = [sees(after, s) for s in range(2)]
         entry = cast(after, seat, card_id, target, to)
-        entry["seen"] = _seen_by(after, entry)
+        entry["seen"] = _seen_by(after, entry, before, "space")
+        if entry.get("to") is not None:
+            entry["seen_to"] = _seen_by(after, entry, before, "to")
         after.log.append(entry)
         events = [{"type": entry["what"], "seat": seat, "card": card_id,
                    "visibility": "public"}]
@@ -180,12 +185,26 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
     return after, events
 
 
-def _seen_by(state: Battle, entry: dict[str, Any]) -> list[bool]:
-    """Who sees where a cast went: its caster, and whoever sees the space now."""
-    space = entry.get("space")
+def _spend_action(state: Battle, seat: int) -> None:
+    """A cycle with `cycle_is_free` off (FW-CYCLE-2) is the player's action of the turn, as
+    a cast is (FW-ROUND-1): the turn goes to the opponent. It is not a pass, so it breaks a
+    run of passes (FW-ROUND-2) and never closes the round."""
+    state.passes = 0
+    state.turn = 1 - seat
+
+
+def _seen_by(state: Battle, entry: dict[str, Any], before: list[set[int]], key: str
+             ) -> list[bool]:
+    """Per seat, whether it saw the space `entry[key]` of a cast (the target, or Wind Step's
+    destination `to`): the caster always; another seat if it saw the space when the card was
+    cast (`before`: a building destroyed there took its own sight with it) or sees it after.
+    Seen means seen now (FW-BOARD-2): a space only remembered (`reveal_memory`) tells nothing
+    of what happens there."""
+    space = entry.get(key)
     if space is None:
         return [True, True]
-    return [seat == entry["seat"] or space in revealed(state, seat) for seat in range(2)]
+    return [seat == entry["seat"] or space in before[seat] or space in sees(state, seat)
+            for seat in range(2)]
 
 
 def _choose(state: Battle, seat: int, choice: str) -> list[dict[str, Any]]:
@@ -254,7 +273,7 @@ def _end_round(state: Battle) -> list[dict[str, Any]]:
                 figure.kind, figure.progress, figure.dimmed = BUILDING_KIND, 0, True
                 state.log.append({"round": state.round, "seat": figure.owner,
                                   "what": "built", "card": figure.card, "space": space,
-                                  "seen": [figure.owner == s or space in revealed(state, s)
+                                  "seen": [figure.owner == s or space in sees(state, s)
                                            for s in range(2)]})
     for enchs in state.space_enchantments.values():
         for ench in enchs:

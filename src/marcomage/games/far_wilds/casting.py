@@ -75,12 +75,13 @@ def _adjacent_to(hexes: HexMap, space: int, others: list[int]) -> bool:
 
 
 def _spawn_bases(state: Battle, sight: Sight, found: Card) -> list[int]:
-    """FW-CAST-5: any Base of the player, or one of the creature's own domain when the
-    option `spawn_needs_domain_base` is on (the starting Base counts for Unaligned ones)."""
+    """FW-CAST-5: any Base of the player. With the option `spawn_needs_domain_base` a
+    creature of a domain needs a Base of that same domain, so an Unaligned Base (the starting
+    Warcamp, Wayfarer Fort) serves only Unaligned creatures, which may use any Base."""
     if not state.options.spawn_needs_domain_base or found.domain is None:
         return sight.bases
-    return [b for b in sight.bases if CARDS[state.figures[b].card].domain  # type: ignore[union-attr]
-            in (found.domain, None)]
+    return [b for b in sight.bases
+            if CARDS[state.figures[b].card].domain == found.domain]  # type: ignore[union-attr]
 
 
 def _creature_check(state: Battle, seat: int, sight: Sight, found: Card, space: int) -> str:

@@ -62,10 +62,18 @@ class FarWilds:
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 1
+    version = 2
+    """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
+    `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
+    `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
-        f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()})
+        f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
+        if not f.pool_required})
+    """The formats a game may be created in (FW-DECK-8). Sealed and draft (FW-DECK-6) are
+    left out: their army must come from a card pool the player was handed, and the rules
+    give no procedure for handing one out, so nothing on the site could give a pool a
+    player did not simply declare. `validate_deck` still checks them against a pool."""
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
 

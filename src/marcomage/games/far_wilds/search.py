@@ -66,6 +66,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
                    figures, spaces, [Enchant(e["owner"], e["card"], e["dimmed"])
                                      for e in view["world"]], BATTLE, view["round"],
                    view["first"], view["turn"], view["passes"])
+    state.revealed[me] = sorted(set(view["visible"]) | set(view.get("remembered", [])))
     return state
 
 

@@ -131,7 +131,8 @@ class Player:
 @dataclass(slots=True)
 class Battle:
     """The whole battle. `figures[space]` is None for an empty space; `log` entries are
-    {"round", "seat", "what", "card", "space", "seen": [seat 0 saw it, seat 1 saw it], ...}."""
+    {"round", "seat", "what", "card", "space", "seen": [seat 0 saw it, seat 1 saw it], ...};
+    a cast with a second space `to` (Wind Step) has "seen_to" for that space likewise."""
 
     options: Options
     players: list[Player]

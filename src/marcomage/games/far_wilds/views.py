@@ -10,7 +10,7 @@ from typing import Any
 from .cards import CARDS, domain_name
 from .casting import OK, REASONS, Sight, hand_reason
 from .hexmap import MAPS
-from .sight import control, domain_levels, income, revealed, wells_held
+from .sight import control, domain_levels, income, revealed, sees, wells_held
 from .state import BATTLE, Battle, Enchant
 
 
@@ -22,9 +22,20 @@ def _ench(e: Enchant) -> dict[str, Any]:
     return {"owner": e.owner, "card": e.card, "dimmed": e.dimmed}
 
 
+def _saw(entry: dict[str, Any], viewer: int | None, key: str) -> bool:
+    """Whether `viewer` saw the space the entry's `key` ("seen", "seen_to") speaks of; an
+    entry without it was seen by its own seat only (hidden information is never guessed
+    into a view)."""
+    if viewer is None or viewer == entry.get("seat"):
+        return True
+    flags = entry.get(key)
+    return bool(flags[viewer]) if isinstance(flags, list) else False
+
+
 def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
-    """One log entry in words for `viewer`; where a cast went is told only to those who saw
-    it (`label(space)` names a space)."""
+    """One log entry in words for `viewer`; where a cast went (its target space, and Wind
+    Step's destination) is told only to those who saw that space (`label(space)` names a
+    space)."""
     what = entry["what"]
     seen = viewer is None or entry.get("seen", [True, True])[viewer]
     card = CARDS[entry["card"]].name if entry.get("card") else ""
@@ -53,8 +64,8 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     text = f"casts {card}{where}"
     if entry.get("site"):
         text = f"starts a construction site of {card}{where}"
-    if entry.get("to") is not None:
-        text += f" to {label(entry['to'])}" if seen else ""
+    if entry.get("to") is not None and _saw(entry, viewer, "seen_to"):
+        text += f" to {label(entry['to'])}"
     if entry.get("destroyed"):
         text += f", destroying {CARDS[entry['destroyed']].name}"
     return text + "."
@@ -76,7 +87,12 @@ def hand_status(state: Battle, seat: int) -> list[dict[str, Any]]:
 def view(state: Battle, viewer: int | None) -> dict[str, Any]:
     hexes = MAPS[state.options.map]
     everything = viewer is None or not state.options.fog
-    seen = set(range(len(hexes))) if everything else revealed(state, viewer)  # type: ignore[arg-type]
+    # Figures, sites, enchantments and control show only where the viewer sees now (views,
+    # FW-BOARD-2). A space only remembered (`reveal_memory`, FW-CAST-10) stays a target but
+    # shows its terrain alone: what stands there now is hidden.
+    seen = set(range(len(hexes))) if everything else sees(state, viewer)  # type: ignore[arg-type]
+    remembered: set[int] = (set() if everything
+                            else revealed(state, viewer) - seen)  # type: ignore[arg-type]
     players = []
     for seat, p in enumerate(state.players):
         levels = domain_levels(state, seat)
@@ -104,7 +120,8 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         "map": {"id": hexes.id, "spaces": [[q, r, t] for (q, r), t in
                                            zip(hexes.coords, hexes.terrain, strict=True)],
                 "wells": list(hexes.wells), "bases": list(hexes.bases)},
-        "visible": sorted(seen), "control": areas, "figures": figures,
+        "visible": sorted(seen), "remembered": sorted(remembered), "control": areas,
+        "figures": figures,
         "space_enchantments": [{"space": s, **_ench(e)} for s, es in
                                sorted(state.space_enchantments.items()) if s in seen
                                for e in es],

@@ -10,6 +10,8 @@ import re
 from typing import Any
 
 from marcomage.games import find_ruleset
+from marcomage.games.far_wilds.sight import sees
+from marcomage.games.far_wilds.state import SITE_KIND, Figure
 from marcomage.platform.rng import Rng
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import computer, services
@@ -161,3 +163,64 @@ class FarWildsBoardTests(BaseTestCase):
             self.assertEqual(bot.name, "search")
             action = computer.choose(game)
             self.assertIn(action, FW.legal_actions(services.game_state(game), 1))
+
+
+def cycle_forms(page: str) -> list[dict[str, Any]]:
+    """The actions of the hand's Cycle buttons on a board page."""
+    return [a for a in actions(page) if a["type"] == "cycle"]
+
+
+class FarWildsBoardOptionsTests(BaseTestCase):
+    def _to_round_1(self, options: dict[str, Any], host: int = 0) -> tuple[Game, Any, int]:
+        """A battle with `options` hosted by alice (0) or bob (1), both hands kept; the game,
+        the player to act and that player's seat."""
+        game = battle(*[(self.alice, self.bob), (self.bob, self.alice)][host], options=options)
+        act(self.alice, game, {"type": "keep"})
+        act(self.bob, game, {"type": "keep"})
+        game.refresh_from_db()
+        seat = services.game_state(game).turn
+        return game, game.players()[seat], seat
+
+    def test_FW_CYCLE_1_and_2_the_cycle_button_posts_a_cycle_through_the_board(self) -> None:
+        """The hand's Cycle button posts the cycle action to the site: the card goes to the
+        bottom of the deck, once a round (FW-CYCLE-1). Free by default, the mover keeps the
+        turn; with `cycle_is_free` off the turn passes (FW-CYCLE-2)."""
+        for host, free in enumerate((True, False)):
+            with self.subTest(cycle_is_free=free):
+                game, mover, seat = self._to_round_1({"cycle_is_free": free}, host)
+                page = render_board(game, mover)
+                self.assertIn('class="fw-cycle"', page)
+                action = cycle_forms(page)[0]
+                self.log_in(mover)
+                response = self.post(f"/games/{game.pk}/act/",
+                                     {"version": game.version, "action": json.dumps(action)},
+                                     HTTP_HX_REQUEST="true")
+                self.assertEqual(response.status_code, 200)
+                self.assertNotIn("game-notice", response.content.decode())
+                game.refresh_from_db()
+                state = services.game_state(game)
+                me = state.players[seat]
+                self.assertTrue(me.cycled)
+                self.assertEqual(me.deck[-1], action["card"])
+                self.assertEqual(state.turn, seat if free else 1 - seat)
+                self.assertEqual(cycle_forms(render_board(game, mover)), [])
+                self.assertIn(f"{mover.username} cycles a card.",
+                              render_board(game, game.players()[1 - seat]))
+
+    def test_FW_END_1_and_FW_RESULT_5_the_board_prints_the_battles_own_targets(self) -> None:
+        """Glory is shown against the battle's `glory_to_win` and a construction site's count
+        against its `construction_rounds`, not the defaults 20 and 3; the help on the board
+        tells them too."""
+        game, mover, seat = self._to_round_1({"glory_to_win": 6, "construction_rounds": 2})
+        state = services.game_state(game)
+        space = next(s for s in sorted(sees(state, seat)) if state.figures[s] is None)
+        state.figures[space] = Figure(seat, "old_oak_watch", SITE_KIND, progress=1)
+        Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+        game.refresh_from_db()
+        page = render_board(game, mover)
+        self.assertIn('class="fw-glory">0 / 6<', page)
+        self.assertNotIn("/ 20", page)
+        self.assertIn("construction site of Old Oak Watch (1 of 2 rounds)", page)
+        self.assertNotIn("of 3 rounds", page)
+        self.assertIn("end a round with 6 glory (this battle's target)", page)
+        self.assertIn("finished after 2 round ends", page)

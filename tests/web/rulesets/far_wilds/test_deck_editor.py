@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.games import services
+from marcomage.web.games.services import GameError
 
 from ...base import BaseTestCase
 
@@ -55,3 +57,27 @@ class ArmyEditorTests(BaseTestCase):
         self.post(url, {**self.counts(rockslide=4), "format": "limited"})
         self.deck.refresh_from_db()
         self.assertTrue(self.deck.ready)
+
+    def test_FW_DECK_6_sealed_and_draft_are_not_offered_on_the_site(self) -> None:
+        """The rules give no procedure to hand out a sealed or draft card pool, so nothing on
+        the site could fill a deck's `extra.pool`: the editor and the lobby offer neither
+        format, a posted one is refused, and the help page says why."""
+        page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()
+        self.assertIn('<option value="limited"', page)
+        for fmt in ("sealed", "draft"):
+            self.assertNotIn(f'<option value="{fmt}"', page)
+        self.assertIn("Sealed and draft are not offered here", page)
+        self.post(f"/decks/{self.deck.pk}/far-wilds/save/", {**self.counts(), "format": "sealed"})
+        self.deck.refresh_from_db()
+        self.assertEqual(self.deck.format, "limited")
+        lobby = self.client.get("/games/?game=far_wilds").content.decode()
+        self.assertIn('<option value="highlander"', lobby)
+        for fmt in ("sealed", "draft"):
+            self.assertNotIn(f'<option value="{fmt}"', lobby)
+        give_starter_decks(self.bob, "far_wilds")
+        with self.assertRaises(GameError):
+            services.challenge(self.alice, self.bob, self.deck.pk, ruleset="far_wilds",
+                               format="sealed", options={})
+        help_page = self.client.get("/help/far_wilds/").content.decode()
+        self.assertIn("Sealed and draft are not offered on this site", help_page)
+        self.assertIn("end a round with 20 glory (or the host", help_page)

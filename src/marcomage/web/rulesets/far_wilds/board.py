@@ -6,12 +6,14 @@ legal actions of the viewer (PL-VIEW-1) and the card data."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Mapping
 from typing import Any
 
 from marcomage.games.far_wilds.cards import CARDS, domain_name
+from marcomage.games.far_wilds.state import Options
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 
@@ -68,12 +70,22 @@ def _names(players: list[Any]) -> list[str]:
     return [str(getattr(p, "username", "")) or f"Player {n + 1}" for n, p in enumerate(players)]
 
 
+def rules(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The battle's options as the board prints them (glory to win, rounds to finish a
+    construction site, ...): the view carries the options the game was created with, and
+    an option it lacks is at its default."""
+    return {**dataclasses.asdict(Options()), **view.get("options", {})}
+
+
 def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """Every space of the map for the SVG: where it is drawn, its terrain, well, fog, whose
-    area of control it lies in, and the figure and enchantments seen on it."""
+    area of control it lies in, and the figure and enchantments seen on it (a construction
+    site counts towards the battle's `construction_rounds`)."""
+    build_rounds = rules(view)["construction_rounds"]
     spaces = view["map"]["spaces"]
     wells = set(view["map"]["wells"])
     visible = set(view["visible"])
+    remembered = set(view.get("remembered", []))
     control = [set(a) for a in view["control"]]
     figures = {f["space"]: f for f in view["figures"]}
     enchanted: dict[int, list[str]] = {}
@@ -94,11 +106,14 @@ def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         title = [f"({q},{r}) {terrain}"]
         if index in wells:
             title.append("Flux Well")
+        if index in remembered:
+            title.append("seen before: you may target it, but what stands there now is hidden")
         fig = None
         if figure is not None:
             info = CARDS[figure["card"]]
             kind = figure["kind"]
-            words = (f"construction site of {info.name} ({figure['progress']} of 3 rounds)"
+            words = (f"construction site of {info.name} ({figure['progress']} of "
+                     f"{build_rounds} rounds)"
                      if kind == "site" else info.name)
             title.append(f"{'your' if side == 'mine' else 'enemy'} {words}"
                          + (", dimmed" if figure["dimmed"] else "")
@@ -120,6 +135,7 @@ def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
 def _status(view: Mapping[str, Any], seat: int, name: str, mine: bool) -> dict[str, Any]:
     p = view["players"][seat]
     return {"name": name, "mine": mine, "seat": seat, "flux": p["flux"], "glory": p["glory"],
+            "glory_to_win": rules(view)["glory_to_win"],
             "domains": p["domain_text"], "hand": p["hand_size"], "deck": p["deck_size"],
             "external": p["external_size"], "wells": p["wells"],
             "discard": [CARDS[c].name for c in p["discard"]], "chosen": p["chosen"],
@@ -175,7 +191,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
         "hand_size": len(view.get("hand", [])),
         "world": [{"name": CARDS[e["card"]].name, "mine": e["owner"] == seat}
                   for e in view["world"]],
-        "log": _log(view, names),
+        "log": _log(view, names), "fw_rules": rules(view),
     }
 
 

@@ -1,5 +1,7 @@
 """The Far Wilds army editor: every card of the set with its count, filters by card type and
-domain, the format, and the format's violations shown live as counts change (FW-DECK)."""
+domain, the format, and the format's violations shown live as counts change (FW-DECK). The
+formats offered are the ruleset's playable ones: not sealed or draft, which need a card pool
+the site cannot hand out (see `FarWilds.formats`)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from marcomage.games.far_wilds.cards import CARDS, DOMAINS, domain_name
-from marcomage.games.far_wilds.formats import FORMATS
 from marcomage.games.far_wilds.ruleset import RULESET
 from marcomage.platform.protocol import DeckEntry
 from marcomage.web.decks.models import Deck
@@ -44,7 +45,7 @@ def _posted(request: HttpRequest) -> tuple[list[DeckEntry], str]:
         if int(raw):
             entries.append({"card": card.id, "count": int(raw)})
     fmt = request.POST.get("format", "")
-    if fmt not in FORMATS:
+    if fmt not in RULESET.formats:
         raise ValueError("Choose one of the formats.")
     return entries, fmt
 
@@ -69,11 +70,12 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
                      "cost": card.cost, "text": card.text, "basic": card.basic,
                      "count": counts.get(card.id, 0), "visible": visible})
     return render(request, "rulesets/far_wilds/deck_editor.html", {
-        "deck": deck, "rows": rows, "formats": list(FORMATS.values()),
+        "deck": deck, "rows": rows, "formats": list(RULESET.formats.values()),
         "types": list(TYPE_NAMES.items()),
         "domains": [(d, domain_name(d)) for d in DOMAINS] + [("unaligned", "Unaligned")],
         "shown_type": shown_type, "shown_domain": shown_domain,
         "violations": deck.violations, "total": sum(counts.values()),
+        "offered": deck.format in RULESET.formats,
     })
 
 
