@@ -36,6 +36,8 @@ MIN_DECK = 10
 MAX_COPIES = {UNCOMMON: 3, RARE: 2, EPIC: 1}
 """ET-DECK-2, ET-DECK-3 (Commons have no limit)."""
 CUSTOM_PREFIX = "custom-"
+CUSTOM_RARITIES = (UNCOMMON, RARE)
+"""ET-SCOPE-1: the rarities of custom cards, the ones the design rules judge."""
 
 
 def custom_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], list[Violation]]:
@@ -57,6 +59,13 @@ def custom_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], list[Violati
         if not card.id.startswith(CUSTOM_PREFIX) or card.id in found:
             problems.append(Violation("ILLEGAL_CUSTOM_CARD", f"{card.name}: a custom card's id "
                                       f"starts with {CUSTOM_PREFIX!r} and is unique."))
+            continue
+        if card.rarity not in CUSTOM_RARITIES or card.kind not in KINDS:
+            # Common, Epic and clutter cards are curated data, exempt from the design
+            # rules (ET-SCOPE-1): a deck may not bring its own, or they would go unchecked.
+            problems.append(Violation("ILLEGAL_CUSTOM_CARD", f"{card.name}: a custom card is "
+                                      "an Uncommon or Rare Attack, Defense or Utility card, "
+                                      f"not a {card.rarity} {card.kind} card (ET-SCOPE-1)."))
             continue
         found[card.id] = card
     return found, problems

@@ -63,7 +63,11 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
              seed: int) -> Duel:
     """A duel between two characters (their cards by id and their three decks): the piles
     shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
-    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn."""
+    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn.
+
+    The duel keeps one definition per card id, so decks that define one id differently (two
+    custom cards sent under the same id) are refused with a ValueError: otherwise one seat
+    would play the other's card under its own name."""
     rng = Rng.from_seed(seed)
     cards: dict[str, Card] = {c.id: c for c in card_set().cards.values() if c.kind == CLUTTER}
     order: list[tuple[int, str, str]] = []
@@ -71,7 +75,10 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
         for kind in KINDS:
             pile = list(piles[kind])
             for card_id in pile:
-                cards[card_id] = known[card_id]
+                if cards.setdefault(card_id, known[card_id]) != known[card_id]:
+                    raise ValueError(f"The decks define the card {card_id!r} differently "
+                                     f"({cards[card_id].name} and {known[card_id].name}); "
+                                     "a duel needs one definition for each card id.")
             positions = list(range(len(pile)))
             shuffle(positions, rng)
             order += [(seat, kind, pile[p]) for p in positions]

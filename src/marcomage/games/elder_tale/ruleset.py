@@ -50,7 +50,9 @@ class ElderTale:
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 1
+    version = 2
+    """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
+    custom id two ways are refused (ET-SCOPE-1, ET-DECK-6)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
