@@ -83,7 +83,12 @@ def deck_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], dict[str, list
         card_id, count = entry.get("card"), entry.get("count", 1)
         card = known.get(card_id) if isinstance(card_id, str) else None
         if card is None:
-            problems.append(Violation("UNKNOWN_CARD", f"There is no Elder Tale card {card_id!r}."))
+            problems.append(Violation("UNKNOWN_CARD", f"There is no Elder Tale card {card_id!r}."
+                                      if not str(card_id).startswith(CUSTOM_PREFIX) else
+                                      f"The deck has no playable custom card {card_id!r}: "
+                                      "only your own custom cards that are approved and pass "
+                                      "the current design rules play (ET-SCOPE-2, "
+                                      "ET-SCOPE-5)."))
             continue
         used[card.id] = card
         if card.kind == CLUTTER:
