@@ -198,6 +198,25 @@ def test_ET_DUEL_13_cursed_discards_and_drowning_lowers_the_next_guard() -> None
     assert [(e.type, e.intensity) for e in duel.fighters[0].effects] == [("guard_down", 2)]
 
 
+def test_ET_DUEL_13_ET_FX_1_a_curse_drawn_first_discards_after_the_whole_draw() -> None:
+    """In play the hand is empty when the draw step begins (ET-DUEL-8) and the Attack deck is
+    drawn first: a Cursed card on top of the Attack pile is the first card drawn. Its discard
+    waits for the end of the draw step, so it still takes a card of the drawn hand."""
+    piles = {"attack": ["ember_cut"] * 5, "defense": ["stone_wall"] * 5,
+             "utility": ["war_cry"] * 5}
+    duel = duel_of(piles=(dict(piles), dict(piles)), active=1)
+    duel.instances.append("cursed")
+    duel.homes.append("attack")
+    duel.fighters[0].piles["attack"].append(len(duel.instances) - 1)  # drawn first
+    duel = act(duel, 1, "end_turn")  # seat 0's turn: ticks, then the draw step
+    hand = [duel.instances[i] for i in duel.fighters[0].hand]
+    assert duel.active == 0 and len(hand) == 6 - 1 and "cursed" in hand
+    kinds = [e["type"] for e in duel.log]
+    assert kinds.count("discarded") == 1
+    assert kinds.index("clutter_drawn") < max(i for i, k in enumerate(kinds) if k == "draw") \
+        < kinds.index("discarded")
+
+
 def test_ET_FX_14_15_ET_XCH_9_heal_and_poison_tick_down_and_doom_blocks_healing() -> None:
     duel = duel_of(hp=30)
     me = duel.fighters[0]

@@ -303,7 +303,9 @@ def tick(duel: Duel, me: Fighter, seat: int) -> None:
 
 def draw_step(duel: Duel, seat: int) -> None:
     """ET-DUEL-6, ET-DUEL-9 step 2: two from each deck, changed by the draw modifiers in
-    force; then Discard Random."""
+    force; then the discards of the Cursed cards drawn (ET-DUEL-13, ET-FX-1), once the whole
+    hand is drawn: the hand is empty between turns (ET-DUEL-8), so a curse drawn first would
+    otherwise find nothing to discard; then Discard Random."""
     me = duel.fighters[seat]
     counts = {kind: DRAW_PER_DECK for kind in KINDS}
     for kind in KINDS:
@@ -315,10 +317,13 @@ def draw_step(duel: Duel, seat: int) -> None:
         counts[KINDS[duel.rng.below(3)]] += 1
     if strongest(me.effects, "random_draw_down") is not None:
         counts[KINDS[duel.rng.below(3)]] -= 1
+    curses: list[int] = []
     for kind in KINDS:
-        draw(duel, seat, kind, max(0, counts[kind]))
+        draw(duel, seat, kind, max(0, counts[kind]), curses)
         if duel.outcome is not None:
             return
+    for count in curses:
+        discard_random(duel, seat, count)
     discard = strongest(me.effects, "discard_random")
     if discard is not None:
         discard_random(duel, seat, discard.intensity)
@@ -329,9 +334,11 @@ def draw_step(duel: Duel, seat: int) -> None:
     me.effects = [e for e in me.effects if e.rounds != 0]
 
 
-def draw(duel: Duel, seat: int, kind: str, count: int) -> None:
+def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None = None
+         ) -> None:
     """ET-DUEL-7: draw from the pile's end, reshuffling the discards in when it is empty;
-    clutter takes effect as it is drawn (ET-DUEL-13)."""
+    clutter takes effect as it is drawn (ET-DUEL-13), except that with `curses` given (the
+    draw step) a Cursed card's discard count is put there, to be discarded after the draws."""
     me = duel.fighters[seat]
     drawn = 0
     for _ in range(count):
@@ -349,21 +356,26 @@ def draw(duel: Duel, seat: int, kind: str, count: int) -> None:
         card = duel.card(iid)
         if card.kind == CLUTTER:
             duel.log.append({"type": "clutter_drawn", "seat": seat, "clutter": card.id})
-            clutter_strikes(duel, seat, card)
+            clutter_strikes(duel, seat, card, curses)
             if check_end(duel):
                 return
     duel.log.append({"type": "draw", "seat": seat, "deck": kind, "count": drawn})
 
 
-def clutter_strikes(duel: Duel, seat: int, card: Card) -> None:
-    """ET-DUEL-13: a drawn clutter card acts on its holder at once."""
+def clutter_strikes(duel: Duel, seat: int, card: Card, curses: list[int] | None = None
+                    ) -> None:
+    """ET-DUEL-13: a drawn clutter card acts on its holder at once; a discard waits in
+    `curses` when it is given (the draw step's hand is not drawn yet)."""
     me = duel.fighters[seat]
     for effect in card.effects:
         if effect.type == "harm_self":
             me.hp -= effect.intensity
             duel.log.append({"type": "harm_self", "seat": seat, "damage": effect.intensity})
         elif effect.type == "discard_random":
-            discard_random(duel, seat, effect.intensity)
+            if curses is None:
+                discard_random(duel, seat, effect.intensity)
+            else:
+                curses.append(effect.intensity)
         elif effect.type == "guard_down":
             me.effects.append(Active("guard_down", effect.intensity, None, effect.rounds or 1,
                                      None, None, "", card.name))
