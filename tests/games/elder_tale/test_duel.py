@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from marcomage.games.elder_tale import duel as engine
+from marcomage.games.elder_tale.cards import card_from_json
 from marcomage.games.elder_tale.duel import NotNow
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.games.elder_tale.state import Active
-from marcomage.games.elder_tale.view import view
+from marcomage.games.elder_tale.view import resample_hidden, view
+from marcomage.platform.rng import Rng
 
 from .duels import duel_of, hand_iid
 
@@ -114,6 +118,38 @@ def test_ET_DUEL_10_ET_FX_11_facedown_shows_only_its_deck_until_the_exchange() -
     duel = act(duel, 1, "confirm")  # ET-XCH-8: revealed when it resolves
     exchange = next(e for e in view(duel, 1)["log"] if e["type"] == "exchange")
     assert exchange["cards"][0]["card"] == "Shadow Jab"
+
+
+def test_ET_DUEL_10_a_facedown_utility_card_stays_hidden_from_the_opponent_until_the_exchange(
+        ) -> None:
+    """A Facedown Utility card played in the attack step is retired at end_turn, before the
+    exchange that uses it. Until that exchange the other seat's view holds nothing of it
+    (not in the discards, not among the card definitions: only a count per deck), while the
+    owner's view and the replay view have it; the exchange reveals it."""
+    trick = card_from_json({"id": "custom-1", "name": "Hidden Trick", "kind": "utility",
+                            "rarity": "uncommon", "en": 1,
+                            "effects": [{"type": "facedown"},
+                                        {"type": "attack_up", "intensity": 2, "hits": 2}]})
+    duel = duel_of(hands=(["custom-1", "ember_cut"], []), extra=[trick])
+    duel = act(duel, 0, "play", "custom-1")
+    duel = act(duel, 0, "play", "ember_cut")
+    duel = act(duel, 0, "end_turn")
+    theirs = view(duel, 1)
+    assert theirs["step"] == "defend"
+    assert "custom-1" not in json.dumps(theirs) and "Hidden Trick" not in json.dumps(theirs)
+    assert theirs["fighters"][0]["discards"]["utility"] == []
+    assert theirs["fighters"][0]["veiled"] == {"attack": 0, "defense": 0, "utility": 1}
+    resampled = resample_hidden(duel, 1, Rng.from_seed(7))
+    assert view(resampled, 1)["fighters"] == theirs["fighters"]
+    for seer in (0, None):
+        seen = view(duel, seer)
+        assert seen["fighters"][0]["discards"]["utility"] == ["custom-1"]
+        assert "custom-1" in seen["cards"] and sum(seen["fighters"][0]["veiled"].values()) == 0
+    duel = act(duel, 1, "confirm")  # ET-XCH-8: the exchange reveals it
+    theirs = view(duel, 1)
+    assert theirs["fighters"][0]["discards"]["utility"] == ["custom-1"]
+    assert "custom-1" in theirs["cards"]
+    assert {"type": "revealed", "seat": 0, "cards": ["Hidden Trick"]} in theirs["log"]
 
 
 def test_ET_DUEL_11_an_epic_leaves_the_game_after_it_resolves() -> None:

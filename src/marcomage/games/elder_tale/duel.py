@@ -352,6 +352,8 @@ def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None 
             duel.log.append({"type": "reshuffle", "seat": seat, "deck": kind})
         iid = pile.pop()
         me.hand.append(iid)
+        if iid in me.veiled:  # reshuffled before it was revealed: back in a hidden hand
+            me.veiled.remove(iid)
         drawn += 1
         card = duel.card(iid)
         if card.kind == CLUTTER:
@@ -415,8 +417,19 @@ def confirm(duel: Duel) -> None:
             kept.append(Played(placed.iid, False))
     duel.played = kept
     duel.pending, duel.pending_by = [], None
+    reveal(duel)
     if not check_end(duel):
         duel.step = ATTACK_STEP
+
+
+def reveal(duel: Duel) -> None:
+    """ET-DUEL-10, ET-XCH-8: the exchange reveals the Facedown cards retired face down
+    before it (a Facedown Utility card played in an attack step)."""
+    for seat, fighter in enumerate(duel.fighters):
+        if fighter.veiled:
+            duel.log.append({"type": "revealed", "seat": seat,
+                             "cards": [duel.card(iid).name for iid in fighter.veiled]})
+            fighter.veiled = []
 
 
 def retire(duel: Duel, seat: int, iid: int) -> None:
@@ -439,6 +452,8 @@ def end_turn(duel: Duel) -> None:
     duel.building = []
     for placed in duel.played:
         retire(duel, seat, placed.iid)
+        if placed.facedown:
+            me.veiled.append(placed.iid)  # ET-DUEL-10: hidden until the next exchange
     duel.played = []
     for iid in me.hand:
         me.discards[duel.homes[iid]].append(iid)
