@@ -416,3 +416,23 @@ def test_ET_DEF_5_modifiers_on_defense_cards_need_both_bounds() -> None:
                                                                      hits=1)]))
     assert "MISSING_BOUND" not in errors_of(card("defense", effects=[
         fx("guard_up", intensity=1, hits=1, rounds=1)]))
+
+
+def test_ET_GRANT_ET_COPO_2_combat_concept_names_ignore_letter_case() -> None:
+    """Concepts typed in any letter case ("physical, melee, slashing, fire", "AIRx2",
+    "system arte", a Type Resist against "magical") are the combat concepts of the rules:
+    the card is as legal, and pays the same CoPo with its free groups, as when they are
+    written as the page writes them."""
+    typed = card("attack", required=["physical", "MELEE", "slashing", "fire", "air"],
+                 grants=["physical", "Melee", "slashing", "fire", "AIRx2", "system arte"])
+    assert typed.required == ("Physical", "Melee", "Slashing", "Fire", "Air")
+    assert typed.grants == (("Physical", 1), ("Melee", 1), ("Slashing", 1), ("Fire", 1),
+                            ("Air", 2), ("System Arte", 1))
+    assert errors_of(typed) == ["GRANT_NOT_REQUIRED"]  # System Arte is not required
+    lower = card("attack", required=["physical", "melee", "slashing", "fire"],
+                 grants=[["physical", 1], ["melee", 1], ["slashing", 1], ["fire", 1]])
+    assert errors_of(lower) == [] and copo_breakdown(lower)[1] == copo_breakdown(card())[1]
+    resist = card("defense", required=["Physical", "Evasion", "Air"],
+                  grants=[["Physical", 1], ["Evasion", 1], ["Air", 1]],
+                  effects=[fx("type_resist", resist="magical", intensity=2, rounds=1)])
+    assert resist.effects[0].resist == "Magical" and errors_of(resist) == []
