@@ -14,7 +14,7 @@ from marcomage.games.elder_tale.state import Active
 from marcomage.games.elder_tale.view import resample_hidden, view
 from marcomage.platform.rng import Rng
 
-from .duels import duel_of, hand_iid
+from .duels import attack_card, duel_of, hand_iid
 
 
 def act(duel, seat, kind, card=None):  # type: ignore[no-untyped-def]
@@ -182,6 +182,33 @@ def test_ET_DUEL_12_attack_up_on_an_attack_card_counts_on_that_attack() -> None:
     exchange = next(e for e in duel.log if e["type"] == "exchange")
     assert [h["value"] for h in exchange["hits"]] == [7, 7, 7]
     assert exchange["cards"][0]["thorn_bind"] == 2 * 3
+
+
+def test_ET_DUEL_12_blind_left_over_lapses_when_its_bearer_does_not_attack() -> None:
+    """Blind weakens the guard of the bearer's next defense, then its leftover hits weaken
+    the attack made after that defense, in the same turn. A bearer who ends that turn
+    without attacking lets them lapse: they do not wait for some later attack."""
+    blinder = attack_card(1, 1, name="Blinder",
+                          effects=[{"type": "blind", "intensity": 2, "hits": 3}])
+    piles = {"attack": ["ember_cut"] * 6, "defense": ["stone_wall"] * 6,
+             "utility": ["war_cry"] * 6}
+    duel = duel_of(hands=(["blinder"], []), piles=(dict(piles), dict(piles)), extra=[blinder])
+    duel = act(duel, 0, "play", "blinder")
+    duel = act(duel, 0, "end_turn")
+    duel = act(duel, 1, "play", "stone_wall")
+    duel = act(duel, 1, "confirm")  # 2 guard hits blinded, 1 hit left for the attack
+    assert [(e.type, e.hits, e.stage) for e in duel.fighters[1].effects] == [
+        ("blind", 1, "attack")]
+    duel = act(duel, 1, "end_turn")  # no attack this turn
+    assert not any(e.type == "blind" for e in duel.fighters[1].effects)
+    duel = act(duel, 0, "play", "ember_cut")
+    duel = act(duel, 0, "end_turn")
+    duel = act(duel, 1, "confirm")
+    duel = act(duel, 1, "play", "ember_cut")
+    duel = act(duel, 1, "end_turn")
+    duel = act(duel, 0, "confirm")
+    exchange = [e for e in duel.log if e["type"] == "exchange"][-1]
+    assert exchange["attacker"] == 1 and [h["value"] for h in exchange["hits"]] == [3, 3]
 
 
 def test_ET_FX_22_effects_land_on_their_side() -> None:

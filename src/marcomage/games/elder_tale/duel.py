@@ -442,11 +442,15 @@ def retire(duel: Duel, seat: int, iid: int) -> None:
 
 
 def end_turn(duel: Duel) -> None:
-    """ET-DUEL-9 step 5: the Attack cards played become the pending attack; Utility cards
-    resolve, the rest of the hand is discarded; Doom counts the turn; the round limit; the
-    next turn."""
+    """ET-DUEL-9 step 5: the Attack cards played become the pending attack (without any,
+    the Blind waiting for this turn's attack lapses); Utility cards resolve, the rest of the
+    hand is discarded; Doom counts the turn; the round limit; the next turn."""
     seat = duel.active
     me = duel.fighters[seat]
+    if not duel.building:
+        # ET-DUEL-12: Blind's leftover hits are for the attack of the turn whose defense it
+        # weakened (or that had none); a turn that ends without an attack lets them lapse.
+        me.effects = [e for e in me.effects if not (e.type == "blind" and e.stage == "attack")]
     if duel.building:
         duel.pending, duel.pending_by = duel.building, seat
     duel.building = []

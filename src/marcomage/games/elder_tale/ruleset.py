@@ -55,7 +55,8 @@ class ElderTale:
     custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
     step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
     an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
-    combat concept names are read ignoring letter case."""
+    combat concept names are read ignoring letter case; Blind's leftover hits lapse when
+    its bearer ends the turn without an attack (ET-DUEL-12)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
