@@ -4,9 +4,11 @@ each error, warning and note code raised by a card that breaks just that rule.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from marcomage.games.elder_tale.cards import card_set
+from marcomage.games.elder_tale.cards import CLUTTER_KINDS, card_set
 from marcomage.games.elder_tale.design import (
     DESIGN_RULES_VERSION,
     DesignOptions,
@@ -198,6 +200,24 @@ def test_the_sample_customs_are_legal() -> None:
         assert validate_card(c)[0] == [], c.name
     assert validate_card(card())[0] == [] and validate_card(card("utility"))[0] == []
     assert validate_card(card("defense"))[0] == []
+
+
+def test_the_sample_content_has_the_checklists_counts() -> None:
+    """ELDERTALE.md, "Sample content": 30 Commons (10 Attack, 10 Defense, 10 Utility); 8
+    customs, 4 Uncommon and 4 Rare, with one Add Card, one Type Resist, one Blind and one
+    Heal over Time among them; 4 clutter definitions, one per kind; 2 Epics."""
+    cards = list(card_set().cards.values())
+    commons = Counter(c.kind for c in cards if c.rarity == "common")
+    assert commons == {"attack": 10, "defense": 10, "utility": 10}
+    customs = [c for c in cards if c.rarity in ("uncommon", "rare")]
+    assert Counter(c.rarity for c in customs) == {"uncommon": 4, "rare": 4}
+    used = {e.type for c in customs for e in c.effects}
+    assert {"add_card", "type_resist", "blind", "heal_over_time"} <= used
+    clutter = [c for c in cards if c.kind == "clutter"]
+    assert sorted(c.id for c in clutter) == sorted(CLUTTER_KINDS)
+    assert all(c.rarity == "clutter" for c in clutter)
+    assert len([c for c in cards if c.rarity == "epic"]) == 2
+    assert len(cards) == 30 + 8 + 4 + 2
 
 
 def test_ET_SCOPE_1_common_and_epic_cards_are_exempt() -> None:
