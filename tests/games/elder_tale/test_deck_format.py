@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from marcomage.games.elder_tale.ruleset import RULESET
 
 from .builders import card_doc
@@ -89,3 +91,40 @@ def test_a_duel_with_a_custom_card_deals_it() -> None:
     assert duel.fighters[0].max_hp == 43 + 4
     again = RULESET.from_json(RULESET.to_json(duel))
     assert again.cards["custom-7"].name == "Cinder Edge"
+
+
+def test_ET_SCOPE_1_ET_DECK_6_a_custom_card_must_be_uncommon_or_rare() -> None:
+    """A deck's own card of another rarity would escape the design rules, which judge only
+    Uncommon and Rare cards: a Common "God Hand" of 0 EN and 9 hits of 50, or an Epic, is an
+    ILLEGAL_CUSTOM_CARD and no duel starts with it."""
+    for rarity in ("common", "epic"):
+        deck = starter()
+        forged = {"id": "custom-godhand", "name": "God Hand", "kind": "attack",
+                  "rarity": rarity, "en": 0, "hits": 9, "value": 50, "required": [],
+                  "grants": [], "effects": []}
+        deck["extra"] = {"custom": [forged]}
+        deck["entries"].append({"card": "custom-godhand", "count": 20})
+        problems = RULESET.validate_deck(deck, "standard")  # type: ignore[arg-type]
+        assert problems[0].code == "ILLEGAL_CUSTOM_CARD", rarity
+        assert "God Hand" in problems[0].message and rarity in problems[0].message
+        with pytest.raises(ValueError, match="God Hand"):
+            RULESET.new_game(RULESET.options_from_json({}), [deck, starter(1)], 1)  # type: ignore[list-item]
+
+
+def test_ET_DECK_6_a_duel_refuses_one_custom_id_defined_two_ways() -> None:
+    """Two decks that carry the same custom id with different cards are refused with the
+    reason; before, the second seat's definition silently replaced the first's. The same
+    definition in both decks is one card and plays."""
+    mine = starter()
+    mine["extra"] = {"custom": [card_doc(id="custom-1", name="Mine")]}
+    mine["entries"].append({"card": "custom-1", "count": 3})
+    theirs = starter(1)
+    theirs["extra"] = {"custom": [card_doc(id="custom-1", name="Theirs", value=1)]}
+    theirs["entries"].append({"card": "custom-1", "count": 1})
+    assert codes(mine) == [] and codes(theirs) == []
+    options = RULESET.options_from_json({})
+    with pytest.raises(ValueError, match="define the card 'custom-1' differently"):
+        RULESET.new_game(options, [mine, theirs], 1)  # type: ignore[list-item]
+    theirs["extra"] = copy.deepcopy(mine["extra"])
+    duel = RULESET.new_game(options, [mine, theirs], 1)  # type: ignore[list-item]
+    assert duel.cards["custom-1"].name == "Mine"

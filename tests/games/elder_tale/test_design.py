@@ -4,9 +4,11 @@ each error, warning and note code raised by a card that breaks just that rule.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from marcomage.games.elder_tale.cards import card_set
+from marcomage.games.elder_tale.cards import CLUTTER_KINDS, card_set
 from marcomage.games.elder_tale.design import (
     DESIGN_RULES_VERSION,
     DesignOptions,
@@ -198,6 +200,24 @@ def test_the_sample_customs_are_legal() -> None:
         assert validate_card(c)[0] == [], c.name
     assert validate_card(card())[0] == [] and validate_card(card("utility"))[0] == []
     assert validate_card(card("defense"))[0] == []
+
+
+def test_the_sample_content_has_the_checklists_counts() -> None:
+    """ELDERTALE.md, "Sample content": 30 Commons (10 Attack, 10 Defense, 10 Utility); 8
+    customs, 4 Uncommon and 4 Rare, with one Add Card, one Type Resist, one Blind and one
+    Heal over Time among them; 4 clutter definitions, one per kind; 2 Epics."""
+    cards = list(card_set().cards.values())
+    commons = Counter(c.kind for c in cards if c.rarity == "common")
+    assert commons == {"attack": 10, "defense": 10, "utility": 10}
+    customs = [c for c in cards if c.rarity in ("uncommon", "rare")]
+    assert Counter(c.rarity for c in customs) == {"uncommon": 4, "rare": 4}
+    used = {e.type for c in customs for e in c.effects}
+    assert {"add_card", "type_resist", "blind", "heal_over_time"} <= used
+    clutter = [c for c in cards if c.kind == "clutter"]
+    assert sorted(c.id for c in clutter) == sorted(CLUTTER_KINDS)
+    assert all(c.rarity == "clutter" for c in clutter)
+    assert len([c for c in cards if c.rarity == "epic"]) == 2
+    assert len(cards) == 30 + 8 + 4 + 2
 
 
 def test_ET_SCOPE_1_common_and_epic_cards_are_exempt() -> None:
@@ -416,3 +436,23 @@ def test_ET_DEF_5_modifiers_on_defense_cards_need_both_bounds() -> None:
                                                                      hits=1)]))
     assert "MISSING_BOUND" not in errors_of(card("defense", effects=[
         fx("guard_up", intensity=1, hits=1, rounds=1)]))
+
+
+def test_ET_GRANT_ET_COPO_2_combat_concept_names_ignore_letter_case() -> None:
+    """Concepts typed in any letter case ("physical, melee, slashing, fire", "AIRx2",
+    "system arte", a Type Resist against "magical") are the combat concepts of the rules:
+    the card is as legal, and pays the same CoPo with its free groups, as when they are
+    written as the page writes them."""
+    typed = card("attack", required=["physical", "MELEE", "slashing", "fire", "air"],
+                 grants=["physical", "Melee", "slashing", "fire", "AIRx2", "system arte"])
+    assert typed.required == ("Physical", "Melee", "Slashing", "Fire", "Air")
+    assert typed.grants == (("Physical", 1), ("Melee", 1), ("Slashing", 1), ("Fire", 1),
+                            ("Air", 2), ("System Arte", 1))
+    assert errors_of(typed) == ["GRANT_NOT_REQUIRED"]  # System Arte is not required
+    lower = card("attack", required=["physical", "melee", "slashing", "fire"],
+                 grants=[["physical", 1], ["melee", 1], ["slashing", 1], ["fire", 1]])
+    assert errors_of(lower) == [] and copo_breakdown(lower)[1] == copo_breakdown(card())[1]
+    resist = card("defense", required=["Physical", "Evasion", "Air"],
+                  grants=[["Physical", 1], ["Evasion", 1], ["Air", 1]],
+                  effects=[fx("type_resist", resist="magical", intensity=2, rounds=1)])
+    assert resist.effects[0].resist == "Magical" and errors_of(resist) == []

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from marcomage.games.elder_tale import duel as engine
+from marcomage.games.elder_tale.cards import card_from_json
 from marcomage.games.elder_tale.duel import NotNow
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.games.elder_tale.state import Active
-from marcomage.games.elder_tale.view import view
+from marcomage.games.elder_tale.view import resample_hidden, view
+from marcomage.platform.rng import Rng
 
-from .duels import duel_of, hand_iid
+from .duels import attack_card, duel_of, hand_iid
 
 
 def act(duel, seat, kind, card=None):  # type: ignore[no-untyped-def]
@@ -116,6 +120,38 @@ def test_ET_DUEL_10_ET_FX_11_facedown_shows_only_its_deck_until_the_exchange() -
     assert exchange["cards"][0]["card"] == "Shadow Jab"
 
 
+def test_ET_DUEL_10_a_facedown_utility_card_stays_hidden_from_the_opponent_until_the_exchange(
+        ) -> None:
+    """A Facedown Utility card played in the attack step is retired at end_turn, before the
+    exchange that uses it. Until that exchange the other seat's view holds nothing of it
+    (not in the discards, not among the card definitions: only a count per deck), while the
+    owner's view and the replay view have it; the exchange reveals it."""
+    trick = card_from_json({"id": "custom-1", "name": "Hidden Trick", "kind": "utility",
+                            "rarity": "uncommon", "en": 1,
+                            "effects": [{"type": "facedown"},
+                                        {"type": "attack_up", "intensity": 2, "hits": 2}]})
+    duel = duel_of(hands=(["custom-1", "ember_cut"], []), extra=[trick])
+    duel = act(duel, 0, "play", "custom-1")
+    duel = act(duel, 0, "play", "ember_cut")
+    duel = act(duel, 0, "end_turn")
+    theirs = view(duel, 1)
+    assert theirs["step"] == "defend"
+    assert "custom-1" not in json.dumps(theirs) and "Hidden Trick" not in json.dumps(theirs)
+    assert theirs["fighters"][0]["discards"]["utility"] == []
+    assert theirs["fighters"][0]["veiled"] == {"attack": 0, "defense": 0, "utility": 1}
+    resampled = resample_hidden(duel, 1, Rng.from_seed(7))
+    assert view(resampled, 1)["fighters"] == theirs["fighters"]
+    for seer in (0, None):
+        seen = view(duel, seer)
+        assert seen["fighters"][0]["discards"]["utility"] == ["custom-1"]
+        assert "custom-1" in seen["cards"] and sum(seen["fighters"][0]["veiled"].values()) == 0
+    duel = act(duel, 1, "confirm")  # ET-XCH-8: the exchange reveals it
+    theirs = view(duel, 1)
+    assert theirs["fighters"][0]["discards"]["utility"] == ["custom-1"]
+    assert "custom-1" in theirs["cards"]
+    assert {"type": "revealed", "seat": 0, "cards": ["Hidden Trick"]} in theirs["log"]
+
+
 def test_ET_DUEL_11_an_epic_leaves_the_game_after_it_resolves() -> None:
     duel = duel_of(hands=(["worldbreaker"], []))
     duel = act(duel, 0, "play", "worldbreaker")
@@ -146,6 +182,33 @@ def test_ET_DUEL_12_attack_up_on_an_attack_card_counts_on_that_attack() -> None:
     exchange = next(e for e in duel.log if e["type"] == "exchange")
     assert [h["value"] for h in exchange["hits"]] == [7, 7, 7]
     assert exchange["cards"][0]["thorn_bind"] == 2 * 3
+
+
+def test_ET_DUEL_12_blind_left_over_lapses_when_its_bearer_does_not_attack() -> None:
+    """Blind weakens the guard of the bearer's next defense, then its leftover hits weaken
+    the attack made after that defense, in the same turn. A bearer who ends that turn
+    without attacking lets them lapse: they do not wait for some later attack."""
+    blinder = attack_card(1, 1, name="Blinder",
+                          effects=[{"type": "blind", "intensity": 2, "hits": 3}])
+    piles = {"attack": ["ember_cut"] * 6, "defense": ["stone_wall"] * 6,
+             "utility": ["war_cry"] * 6}
+    duel = duel_of(hands=(["blinder"], []), piles=(dict(piles), dict(piles)), extra=[blinder])
+    duel = act(duel, 0, "play", "blinder")
+    duel = act(duel, 0, "end_turn")
+    duel = act(duel, 1, "play", "stone_wall")
+    duel = act(duel, 1, "confirm")  # 2 guard hits blinded, 1 hit left for the attack
+    assert [(e.type, e.hits, e.stage) for e in duel.fighters[1].effects] == [
+        ("blind", 1, "attack")]
+    duel = act(duel, 1, "end_turn")  # no attack this turn
+    assert not any(e.type == "blind" for e in duel.fighters[1].effects)
+    duel = act(duel, 0, "play", "ember_cut")
+    duel = act(duel, 0, "end_turn")
+    duel = act(duel, 1, "confirm")
+    duel = act(duel, 1, "play", "ember_cut")
+    duel = act(duel, 1, "end_turn")
+    duel = act(duel, 0, "confirm")
+    exchange = [e for e in duel.log if e["type"] == "exchange"][-1]
+    assert exchange["attacker"] == 1 and [h["value"] for h in exchange["hits"]] == [3, 3]
 
 
 def test_ET_FX_22_effects_land_on_their_side() -> None:
@@ -196,6 +259,25 @@ def test_ET_DUEL_13_cursed_discards_and_drowning_lowers_the_next_guard() -> None
     duel.fighters[0].piles["defense"].append(len(duel.instances) - 1)
     engine.draw(duel, 0, "defense", 1)
     assert [(e.type, e.intensity) for e in duel.fighters[0].effects] == [("guard_down", 2)]
+
+
+def test_ET_DUEL_13_ET_FX_1_a_curse_drawn_first_discards_after_the_whole_draw() -> None:
+    """In play the hand is empty when the draw step begins (ET-DUEL-8) and the Attack deck is
+    drawn first: a Cursed card on top of the Attack pile is the first card drawn. Its discard
+    waits for the end of the draw step, so it still takes a card of the drawn hand."""
+    piles = {"attack": ["ember_cut"] * 5, "defense": ["stone_wall"] * 5,
+             "utility": ["war_cry"] * 5}
+    duel = duel_of(piles=(dict(piles), dict(piles)), active=1)
+    duel.instances.append("cursed")
+    duel.homes.append("attack")
+    duel.fighters[0].piles["attack"].append(len(duel.instances) - 1)  # drawn first
+    duel = act(duel, 1, "end_turn")  # seat 0's turn: ticks, then the draw step
+    hand = [duel.instances[i] for i in duel.fighters[0].hand]
+    assert duel.active == 0 and len(hand) == 6 - 1 and "cursed" in hand
+    kinds = [e["type"] for e in duel.log]
+    assert kinds.count("discarded") == 1
+    assert kinds.index("clutter_drawn") < max(i for i, k in enumerate(kinds) if k == "draw") \
+        < kinds.index("discarded")
 
 
 def test_ET_FX_14_15_ET_XCH_9_heal_and_poison_tick_down_and_doom_blocks_healing() -> None:

@@ -181,7 +181,9 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
     fighters: list[Fighter] = []
     for seat, seen_f in enumerate(view["fighters"]):
         f = Fighter(seen_f["hp"], seen_f["max_hp"], {k: [] for k in KINDS},
-                    {k: [new(c, k) for c in seen_f["discards"][k]] for k in KINDS},
+                    {k: [new(c, k) for c in seen_f["discards"][k]]
+                     + [new(guess(k), k) for _ in range(seen_f.get("veiled", {}).get(k, 0))]
+                     for k in KINDS},
                     removed=[new(c, cards[c].kind if cards[c].kind in KINDS else UTILITY)
                              for c in seen_f["removed"]])
         f.effects = [Active(e["type"], e["intensity"], e["hits_left"], e["rounds_left"],

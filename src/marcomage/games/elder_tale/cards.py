@@ -48,6 +48,17 @@ RESIST_TYPES = tuple(POWER_ORIGINS[:2]) + RANGES + DAMAGE_TYPES + ELEMENTS
 """What a Type Resist may name (ET-FX-20)."""
 
 
+_CONCEPT_SPELLING = {name.casefold(): name for name in COMBAT_CONCEPTS}
+
+
+def concept_name(text: str) -> str:
+    """A concept name as a card keeps it: a combat concept in its spelling of ELDERTALE.md
+    whatever the letter case typed ("physical" is Physical, "system arte" System Arte), so
+    the rules that look for it find it; any other (non-combat) name trimmed, as typed."""
+    name = " ".join(text.split())
+    return _CONCEPT_SPELLING.get(name.casefold(), name)
+
+
 class CardError(ValueError):
     """A card document that cannot be read (a missing field, a word that is no effect)."""
 
@@ -143,6 +154,8 @@ def _word(doc: Mapping[str, Any], key: str, choices: tuple[str, ...], where: str
     value = doc.get(key)
     if value is None or value == "":
         return None
+    if key == "resist" and isinstance(value, str):
+        value = concept_name(value)
     if value not in choices:
         raise CardError(f"{where}: {key!r} is one of {', '.join(choices)}, not {value!r}.")
     return str(value)
@@ -190,14 +203,14 @@ def _grants(raw: Any, where: str) -> tuple[tuple[str, int], ...]:
         raise CardError(f"{where}: 'grants' is a list of concepts with multipliers.")
     for item in items:
         if isinstance(item, str):
-            name, _, times = item.strip().rpartition("x")
+            name, _, times = item.strip().replace("X", "x").rpartition("x")
             if name and times.isdigit():
-                pairs.append((name.strip(), int(times)))
+                pairs.append((concept_name(item.strip()[:len(name)]), int(times)))
             else:
-                pairs.append((item.strip(), 1))
+                pairs.append((concept_name(item), 1))
         elif (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
               and type(item[1]) is int and item[1] >= 1):
-            pairs.append((item[0].strip(), item[1]))
+            pairs.append((concept_name(item[0]), item[1]))
         else:
             raise CardError(f"{where}: {item!r} is not a grant such as 'Airx2'.")
     names = [name for name, _ in pairs]
@@ -229,7 +242,7 @@ def card_from_json(doc: Any, custom: bool = False) -> Card:
         raise CardError("A card's 'name' is text.")
     return Card(str(doc.get("id") or name or "custom"), name.strip()[:80] or "Unnamed card",
                 kind, rarity, en or 0, hits or 0, value or 0,
-                tuple(dict.fromkeys(r.strip() for r in required if r.strip())),
+                tuple(dict.fromkeys(concept_name(r) for r in required if r.strip())),
                 _grants(doc.get("grants", []), where),
                 tuple(effect_from_json(e, f"{where}, effect {n}")
                       for n, e in enumerate(effects, 1)),

@@ -36,6 +36,8 @@ MIN_DECK = 10
 MAX_COPIES = {UNCOMMON: 3, RARE: 2, EPIC: 1}
 """ET-DECK-2, ET-DECK-3 (Commons have no limit)."""
 CUSTOM_PREFIX = "custom-"
+CUSTOM_RARITIES = (UNCOMMON, RARE)
+"""ET-SCOPE-1: the rarities of custom cards, the ones the design rules judge."""
 
 
 def custom_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], list[Violation]]:
@@ -58,6 +60,13 @@ def custom_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], list[Violati
             problems.append(Violation("ILLEGAL_CUSTOM_CARD", f"{card.name}: a custom card's id "
                                       f"starts with {CUSTOM_PREFIX!r} and is unique."))
             continue
+        if card.rarity not in CUSTOM_RARITIES or card.kind not in KINDS:
+            # Common, Epic and clutter cards are curated data, exempt from the design
+            # rules (ET-SCOPE-1): a deck may not bring its own, or they would go unchecked.
+            problems.append(Violation("ILLEGAL_CUSTOM_CARD", f"{card.name}: a custom card is "
+                                      "an Uncommon or Rare Attack, Defense or Utility card, "
+                                      f"not a {card.rarity} {card.kind} card (ET-SCOPE-1)."))
+            continue
         found[card.id] = card
     return found, problems
 
@@ -74,7 +83,12 @@ def deck_cards(deck: Mapping[str, Any]) -> tuple[dict[str, Card], dict[str, list
         card_id, count = entry.get("card"), entry.get("count", 1)
         card = known.get(card_id) if isinstance(card_id, str) else None
         if card is None:
-            problems.append(Violation("UNKNOWN_CARD", f"There is no Elder Tale card {card_id!r}."))
+            problems.append(Violation("UNKNOWN_CARD", f"There is no Elder Tale card {card_id!r}."
+                                      if not str(card_id).startswith(CUSTOM_PREFIX) else
+                                      f"The deck has no playable custom card {card_id!r}: "
+                                      "only your own custom cards that are approved and pass "
+                                      "the current design rules play (ET-SCOPE-2, "
+                                      "ET-SCOPE-5)."))
             continue
         used[card.id] = card
         if card.kind == CLUTTER:

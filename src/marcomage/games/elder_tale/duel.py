@@ -63,7 +63,11 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
              seed: int) -> Duel:
     """A duel between two characters (their cards by id and their three decks): the piles
     shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
-    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn."""
+    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn.
+
+    The duel keeps one definition per card id, so decks that define one id differently (two
+    custom cards sent under the same id) are refused with a ValueError: otherwise one seat
+    would play the other's card under its own name."""
     rng = Rng.from_seed(seed)
     cards: dict[str, Card] = {c.id: c for c in card_set().cards.values() if c.kind == CLUTTER}
     order: list[tuple[int, str, str]] = []
@@ -71,7 +75,10 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
         for kind in KINDS:
             pile = list(piles[kind])
             for card_id in pile:
-                cards[card_id] = known[card_id]
+                if cards.setdefault(card_id, known[card_id]) != known[card_id]:
+                    raise ValueError(f"The decks define the card {card_id!r} differently "
+                                     f"({cards[card_id].name} and {known[card_id].name}); "
+                                     "a duel needs one definition for each card id.")
             positions = list(range(len(pile)))
             shuffle(positions, rng)
             order += [(seat, kind, pile[p]) for p in positions]
@@ -296,7 +303,9 @@ def tick(duel: Duel, me: Fighter, seat: int) -> None:
 
 def draw_step(duel: Duel, seat: int) -> None:
     """ET-DUEL-6, ET-DUEL-9 step 2: two from each deck, changed by the draw modifiers in
-    force; then Discard Random."""
+    force; then the discards of the Cursed cards drawn (ET-DUEL-13, ET-FX-1), once the whole
+    hand is drawn: the hand is empty between turns (ET-DUEL-8), so a curse drawn first would
+    otherwise find nothing to discard; then Discard Random."""
     me = duel.fighters[seat]
     counts = {kind: DRAW_PER_DECK for kind in KINDS}
     for kind in KINDS:
@@ -308,10 +317,13 @@ def draw_step(duel: Duel, seat: int) -> None:
         counts[KINDS[duel.rng.below(3)]] += 1
     if strongest(me.effects, "random_draw_down") is not None:
         counts[KINDS[duel.rng.below(3)]] -= 1
+    curses: list[int] = []
     for kind in KINDS:
-        draw(duel, seat, kind, max(0, counts[kind]))
+        draw(duel, seat, kind, max(0, counts[kind]), curses)
         if duel.outcome is not None:
             return
+    for count in curses:
+        discard_random(duel, seat, count)
     discard = strongest(me.effects, "discard_random")
     if discard is not None:
         discard_random(duel, seat, discard.intensity)
@@ -322,9 +334,11 @@ def draw_step(duel: Duel, seat: int) -> None:
     me.effects = [e for e in me.effects if e.rounds != 0]
 
 
-def draw(duel: Duel, seat: int, kind: str, count: int) -> None:
+def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None = None
+         ) -> None:
     """ET-DUEL-7: draw from the pile's end, reshuffling the discards in when it is empty;
-    clutter takes effect as it is drawn (ET-DUEL-13)."""
+    clutter takes effect as it is drawn (ET-DUEL-13), except that with `curses` given (the
+    draw step) a Cursed card's discard count is put there, to be discarded after the draws."""
     me = duel.fighters[seat]
     drawn = 0
     for _ in range(count):
@@ -338,25 +352,32 @@ def draw(duel: Duel, seat: int, kind: str, count: int) -> None:
             duel.log.append({"type": "reshuffle", "seat": seat, "deck": kind})
         iid = pile.pop()
         me.hand.append(iid)
+        if iid in me.veiled:  # reshuffled before it was revealed: back in a hidden hand
+            me.veiled.remove(iid)
         drawn += 1
         card = duel.card(iid)
         if card.kind == CLUTTER:
             duel.log.append({"type": "clutter_drawn", "seat": seat, "clutter": card.id})
-            clutter_strikes(duel, seat, card)
+            clutter_strikes(duel, seat, card, curses)
             if check_end(duel):
                 return
     duel.log.append({"type": "draw", "seat": seat, "deck": kind, "count": drawn})
 
 
-def clutter_strikes(duel: Duel, seat: int, card: Card) -> None:
-    """ET-DUEL-13: a drawn clutter card acts on its holder at once."""
+def clutter_strikes(duel: Duel, seat: int, card: Card, curses: list[int] | None = None
+                    ) -> None:
+    """ET-DUEL-13: a drawn clutter card acts on its holder at once; a discard waits in
+    `curses` when it is given (the draw step's hand is not drawn yet)."""
     me = duel.fighters[seat]
     for effect in card.effects:
         if effect.type == "harm_self":
             me.hp -= effect.intensity
             duel.log.append({"type": "harm_self", "seat": seat, "damage": effect.intensity})
         elif effect.type == "discard_random":
-            discard_random(duel, seat, effect.intensity)
+            if curses is None:
+                discard_random(duel, seat, effect.intensity)
+            else:
+                curses.append(effect.intensity)
         elif effect.type == "guard_down":
             me.effects.append(Active("guard_down", effect.intensity, None, effect.rounds or 1,
                                      None, None, "", card.name))
@@ -396,8 +417,19 @@ def confirm(duel: Duel) -> None:
             kept.append(Played(placed.iid, False))
     duel.played = kept
     duel.pending, duel.pending_by = [], None
+    reveal(duel)
     if not check_end(duel):
         duel.step = ATTACK_STEP
+
+
+def reveal(duel: Duel) -> None:
+    """ET-DUEL-10, ET-XCH-8: the exchange reveals the Facedown cards retired face down
+    before it (a Facedown Utility card played in an attack step)."""
+    for seat, fighter in enumerate(duel.fighters):
+        if fighter.veiled:
+            duel.log.append({"type": "revealed", "seat": seat,
+                             "cards": [duel.card(iid).name for iid in fighter.veiled]})
+            fighter.veiled = []
 
 
 def retire(duel: Duel, seat: int, iid: int) -> None:
@@ -410,16 +442,22 @@ def retire(duel: Duel, seat: int, iid: int) -> None:
 
 
 def end_turn(duel: Duel) -> None:
-    """ET-DUEL-9 step 5: the Attack cards played become the pending attack; Utility cards
-    resolve, the rest of the hand is discarded; Doom counts the turn; the round limit; the
-    next turn."""
+    """ET-DUEL-9 step 5: the Attack cards played become the pending attack (without any,
+    the Blind waiting for this turn's attack lapses); Utility cards resolve, the rest of the
+    hand is discarded; Doom counts the turn; the round limit; the next turn."""
     seat = duel.active
     me = duel.fighters[seat]
+    if not duel.building:
+        # ET-DUEL-12: Blind's leftover hits are for the attack of the turn whose defense it
+        # weakened (or that had none); a turn that ends without an attack lets them lapse.
+        me.effects = [e for e in me.effects if not (e.type == "blind" and e.stage == "attack")]
     if duel.building:
         duel.pending, duel.pending_by = duel.building, seat
     duel.building = []
     for placed in duel.played:
         retire(duel, seat, placed.iid)
+        if placed.facedown:
+            me.veiled.append(placed.iid)  # ET-DUEL-10: hidden until the next exchange
     duel.played = []
     for iid in me.hand:
         me.discards[duel.homes[iid]].append(iid)

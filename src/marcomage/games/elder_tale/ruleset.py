@@ -50,7 +50,13 @@ class ElderTale:
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 1
+    version = 2
+    """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
+    custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
+    step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
+    an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
+    combat concept names are read ignoring letter case; Blind's leftover hits lapse when
+    its bearer ends the turn without an attack (ET-DUEL-12)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "

@@ -49,7 +49,9 @@ class Active:
 @dataclass(slots=True)
 class Fighter:
     """One combatant: HP, the draw pile and discard pile of each deck (instance ids; a pile
-    is drawn from its end), the hand, and the effects in force on them."""
+    is drawn from its end), the hand, and the effects in force on them. `veiled` are the
+    Facedown cards they played in an attack step and retired at its end, whose identity
+    the other seat may not see until the next exchange reveals them (ET-DUEL-10)."""
 
     hp: int
     max_hp: int
@@ -58,23 +60,26 @@ class Fighter:
     hand: list[int] = field(default_factory=list)
     effects: list[Active] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
+    veiled: list[int] = field(default_factory=list)
 
     def clone(self) -> Fighter:
         return Fighter(self.hp, self.max_hp, {k: v[:] for k, v in self.piles.items()},
                        {k: v[:] for k, v in self.discards.items()}, self.hand[:],
-                       [e.clone() for e in self.effects], self.removed[:])
+                       [e.clone() for e in self.effects], self.removed[:], self.veiled[:])
 
     def to_json(self) -> dict[str, Any]:
         return {"hp": self.hp, "max_hp": self.max_hp,
                 "piles": {k: self.piles[k][:] for k in KINDS},
                 "discards": {k: self.discards[k][:] for k in KINDS}, "hand": self.hand[:],
-                "effects": [e.to_json() for e in self.effects], "removed": self.removed[:]}
+                "effects": [e.to_json() for e in self.effects], "removed": self.removed[:],
+                "veiled": self.veiled[:]}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Fighter:
         return cls(doc["hp"], doc["max_hp"], {k: list(doc["piles"][k]) for k in KINDS},
                    {k: list(doc["discards"][k]) for k in KINDS}, list(doc["hand"]),
-                   [Active.from_json(e) for e in doc["effects"]], list(doc["removed"]))
+                   [Active.from_json(e) for e in doc["effects"]], list(doc["removed"]),
+                   list(doc.get("veiled", [])))
 
 
 @dataclass(slots=True)

@@ -3,10 +3,11 @@ drawn anew (`resample_hidden`) for the conformance suite and the search bot.
 
 Owner: the hand in full, and what is left in each of their piles (as a sorted list: they
 know their decks, not the order). Opponent: the hand as a count per deck (and the clutter in it,
-which announced itself when drawn). Nobody: the order of the piles. Public: pile sizes,
-discard piles, HP and maximum HP, EN left, the effects in force with their remaining bounds,
-the cards on the table (a Facedown card as its deck only until its exchange resolves) and
-the log.
+which announced itself when drawn), and a Facedown card retired at the end of an attack step
+as a count per deck (`veiled`) instead of in the discards, until the next exchange reveals it.
+Nobody: the order of the piles. Public: pile sizes, discard piles, HP and maximum HP, EN left,
+the effects in force with their remaining bounds, the cards on the table (a Facedown card as
+its deck only until its exchange resolves) and the log.
 """
 
 from __future__ import annotations
@@ -48,12 +49,18 @@ def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
         raise ValueError(f"Elder Tale seats are 0 and 1, not {viewer!r}.")
     seen: set[str] = set()
     fighters: list[dict[str, Any]] = []
-    for f in duel.fighters:
-        discards = {k: [duel.instances[i] for i in f.discards[k]] for k in KINDS}
+    for seat, f in enumerate(duel.fighters):
+        # ET-DUEL-10: the other seat sees a retired Facedown card as a count per deck only,
+        # until the exchange reveals it.
+        hidden = set(f.veiled) if viewer is not None and viewer != seat else set()
+        discards = {k: [duel.instances[i] for i in f.discards[k] if i not in hidden]
+                    for k in KINDS}
         for ids in discards.values():
             seen.update(ids)
-        removed = [duel.instances[i] for i in f.removed]
+        removed = [duel.instances[i] for i in f.removed if i not in hidden]
         seen.update(removed)
+        veiled = {k: sum(1 for i in (*f.discards[k], *f.removed)
+                         if i in hidden and duel.homes[i] == k) for k in KINDS}
         clutter = [duel.instances[i] for i in f.hand if duel.card(i).kind == CLUTTER]
         fighters.append({
             "hp": f.hp, "max_hp": f.max_hp,
@@ -61,7 +68,7 @@ def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
             "hand_counts": {k: sum(1 for i in f.hand if duel.homes[i] == k
                                    and duel.card(i).kind != CLUTTER) for k in KINDS},
             "clutter_in_hand": clutter,
-            "discards": discards, "removed": removed,
+            "discards": discards, "removed": removed, "veiled": veiled,
             "effects": [_effect(e) for e in f.effects],
         })
         seen.update(clutter)
@@ -106,6 +113,8 @@ def resample_hidden(duel: Duel, viewer: int | None, rng: Rng) -> Duel:
             continue
         hidden_table = [p.iid for p in (*after.pending, *after.building, *after.played)
                         if p.facedown and _owner(after, p) == seat]
+        hidden_table += [i for i in fighter.veiled
+                         if i in fighter.removed or any(i in d for d in fighter.discards.values())]
         for kind in KINDS:
             slots = [i for i in fighter.hand + fighter.piles[kind] + hidden_table
                      if after.homes[i] == kind and after.card(i).kind != CLUTTER]

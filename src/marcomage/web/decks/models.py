@@ -10,6 +10,7 @@ from django.db import models
 
 from marcomage.games import UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import DeckDoc, Violation
+from marcomage.web.core.widgets import widget
 
 NAME_LENGTH = 20  # C-DECK-3
 
@@ -51,12 +52,17 @@ class Deck(models.Model):
         super().save(*args, **kwargs)
 
     def document(self) -> DeckDoc:
-        """The deck as the platform deck document (PL-SHARED-2), detached from the row."""
-        return {
+        """The deck as the platform deck document (PL-SHARED-2), detached from the row. A
+        game whose deck editor widget has `fill_document(deck, doc)` makes its own parts
+        of the document there (Elder Tale: the definitions of the owner's custom cards),
+        so what a client stored in `extra` is not taken on trust for validation or play."""
+        doc: DeckDoc = {
             "game": self.game, "format": self.format, "name": self.name,
             "entries": [{"card": e["card"], "count": int(e["count"])} for e in self.entries],
             "extra": dict(self.extra),
         }
+        fill = getattr(widget(self.game, "deck_editor"), "fill_document", None)
+        return doc if fill is None else fill(self, doc)
 
     @property
     def card_count(self) -> int:

@@ -50,6 +50,18 @@ class DesignerTest(BaseTestCase):
         assert '<span id="copo-total">2</span> of <span id="copo-budget">7</span>' in fragment
         assert "no effect type" in self.preview(**{"effect-0-type": "teleport"})
 
+    def test_ET_GRANT_concepts_typed_in_lower_case_are_the_combat_concepts(self) -> None:
+        """The free-text concept fields match combat concepts whatever the letter case."""
+        fragment = self.preview(required="physical, melee, slashing, fire",
+                                grants="physical, melee, slashing, fire")
+        assert "et-legal" in fragment and 'data-code="NO_POWER_ORIGIN"' not in fragment
+        assert '<span id="copo-total">1</span>' in fragment  # 4 less 3 free groups
+        self.post("/elder-tale/designer/save/", {**CARD, "required": "PHYSICAL, Melee, "
+                                                 "slashing, fire", "grants": "physical, "
+                                                 "melee, slashing, fire"})
+        assert CustomCard.objects.get(owner=self.alice).document["grants"] == [
+            ["Physical", 1], ["Melee", 1], ["Slashing", 1], ["Fire", 1]]
+
     def test_a_legal_card_is_saved_to_the_collection_and_an_illegal_one_is_refused(self) -> None:
         response = self.post("/elder-tale/designer/save/", CARD, follow=True)
         card = CustomCard.objects.get(owner=self.alice)

@@ -7,6 +7,8 @@ against the computer."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 
@@ -105,6 +107,44 @@ class DuelPagesTest(BaseTestCase):
         state = services.game_state(game)
         assert state.instances.count(card_id) == 2 and state.cards[card_id].name == "Cinder Edge"
         assert state.fighters[0].max_hp == 43 + 4
+
+    def test_ET_DUEL_13_purging_clutter_from_the_board(self) -> None:
+        """Play goes on until the player to move holds a clutter card (Aren's Ashen Curse
+        adds Burning); the board shows its "Purge (1 EN)" button, and posting that form
+        removes it from the game for 1 EN, with the purge in the log."""
+        game = self.start(3)
+        users = {0: self.alice, 1: self.bob}
+        bots = {0: GreedyBot(1), 1: GreedyBot(2)}
+        for _ in range(RULESET.max_steps):
+            game = Game.objects.get(pk=game.pk)
+            mover = to_act(game)
+            assert mover is not None and game.status != Status.FINISHED
+            state = services.game_state(game)
+            legal = RULESET.legal_actions(state, mover)
+            if any(a["type"] == "purge" for a in legal):
+                break
+            action = bots[mover].choose(RULESET.view(state, mover), legal)
+            services.act(users[mover], game.pk, game.version, action)
+        else:
+            raise AssertionError("no clutter to purge came up")
+        board = render_board(game, users[mover])
+        button = re.search(r'name="action" value="([^"]+)"><button type="submit" '
+                           r'class="btn-action" data-card="(\w+)">Purge \(1 EN\) (\w+)', board)
+        assert button is not None, "no Purge button on the board"
+        posted = html.unescape(button.group(1))  # as the browser sends the field
+        action = json.loads(posted)
+        assert action["type"] == "purge" and button.group(2) in ("burning", "cursed",
+                                                                   "drowning", "bleeding")
+        en = state.en
+        self.log_in(users[mover])
+        page = self.post(f"/games/{game.pk}/act/", {"version": game.version,
+                                                     "action": posted},
+                         HTTP_HX_REQUEST="true").content.decode()
+        after = services.game_state(Game.objects.get(pk=game.pk))
+        assert action["card"] in after.fighters[mover].removed
+        assert action["card"] not in after.fighters[mover].hand and after.en == en - 1
+        assert after.log[-1] == {"type": "purge", "seat": mover, "card": button.group(3)}
+        assert f"purges {button.group(3)} (1 EN)" in page
 
     @override_settings(AI_ITERATIONS={"normal": 2, "hard": 2})
     def test_a_duel_against_the_computer(self) -> None:

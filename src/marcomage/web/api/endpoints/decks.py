@@ -41,10 +41,12 @@ def _violations(deck: Deck) -> list[dict[str, str]]:
 
 
 def _out(deck: Deck) -> dict[str, Any]:
+    """The deck as the API shows it; `extra` as the game takes it (`Deck.document`: a game
+    may rebuild parts of it, as Elder Tale does its custom cards from the collection)."""
     problems = _violations(deck)
     return {"id": deck.pk, "game": deck.game, "format": deck.format, "name": deck.name,
             "ready": not problems, "cards": deck.card_count, "entries": deck.entries,
-            "extra": deck.extra, "violations": problems}
+            "extra": deck.document()["extra"], "violations": problems}
 
 
 def _entries(raw: list[dict[str, Any]]) -> list[Any]:

@@ -49,8 +49,10 @@ def _side(view: Mapping[str, Any], seat: int, name: str) -> dict[str, Any]:
         "seat": seat, "name": name, "hp": f["hp"], "max_hp": f["max_hp"],
         "hp_percent": max(0, min(100, 100 * f["hp"] // max(1, f["max_hp"]))),
         "decks": [{"kind": k, "name": DECK_NAMES[k], "pile": f["pile_sizes"][k],
-                   "hand": f["hand_counts"][k], "discards": len(f["discards"][k])}
+                   "hand": f["hand_counts"][k],
+                   "discards": len(f["discards"][k]) + f.get("veiled", {}).get(k, 0)}
                   for k in KINDS],
+        "veiled": sum(f.get("veiled", {}).values()),
         "clutter": [view["cards"][c]["name"] for c in f["clutter_in_hand"]],
         "effects": [effect_text(e, left=True) for e in f["effects"]],
         "removed": [view["cards"][c]["name"] for c in f["removed"]],
@@ -117,6 +119,8 @@ def log_lines(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]
                     f"{who(seat)}'s {DECK_NAMES[entry['deck']]} deck.")
         elif kind == "clutter_drawn":
             text = f"{who(seat)} draws {cards.get(entry['clutter'], {}).get('name', 'clutter')}."
+        elif kind == "revealed":
+            text = f"The exchange reveals {who(seat)}'s face-down {', '.join(entry['cards'])}."
         elif kind == "purge":
             text = f"{who(seat)} purges {entry['card']} (1 EN)."
         elif kind == "discarded":

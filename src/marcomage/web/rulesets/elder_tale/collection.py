@@ -4,6 +4,7 @@ player may put in decks, and the deck's `extra.custom` kept in step with its ent
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -11,9 +12,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from marcomage.games.elder_tale.cards import Card
+from marcomage.games.elder_tale.cards import Card, CardError, card_from_json
 from marcomage.games.elder_tale.deck_format import CUSTOM_PREFIX
 from marcomage.games.elder_tale.design import DESIGN_RULES_VERSION, report
+from marcomage.platform.protocol import DeckDoc
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
 
@@ -65,22 +67,67 @@ def save_card(owner: Any, card: Card) -> CustomCard:
         status=Status.PENDING if approval_needed() else Status.APPROVED)
 
 
+@transaction.atomic
+def revalidate(owner: Any, pk: int) -> CustomCard:
+    """ET-SCOPE-5: bring `owner`'s card `pk`, saved under older design rules, up to the
+    current version: the validator judges it again, and a card without errors records the
+    new report and version and so may go into decks again. The card is not new, so this
+    does not count against the monthly cap, and its status (approved, waiting or rejected)
+    stays as the moderator left it. CardRefused says why when it is not done."""
+    card = CustomCard.objects.select_for_update().filter(owner=owner, pk=pk).first()
+    if card is None:
+        raise CardRefused("There is no such custom card of yours.")
+    if card.rules_version == DESIGN_RULES_VERSION:
+        raise CardRefused(f"{card.name} already passed the current design rules "
+                          f"({DESIGN_RULES_VERSION}).")
+    try:
+        doc = report(card_from_json(card.card_json(), custom=True))
+    except CardError as problem:
+        raise CardRefused(f"{card.name} cannot be read under the current rules: "
+                          f"{problem}") from None
+    if doc["errors"]:
+        codes = ", ".join(e["code"] for e in doc["errors"])
+        raise CardRefused(f"{card.name} breaks the design rules of {DESIGN_RULES_VERSION} "
+                          f"({codes}); it stays out of play. Design a new card instead.")
+    card.report, card.rules_version = doc, DESIGN_RULES_VERSION
+    card.save(update_fields=["report", "rules_version"])
+    return card
+
+
 def usable_cards(owner: Any) -> list[CustomCard]:
     """The owner's cards that may go into decks: approved, under the current rules."""
     return list(CustomCard.objects.filter(owner=owner, status=Status.APPROVED,
                                           rules_version=DESIGN_RULES_VERSION))
 
 
+def playable_customs(owner: Any, entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The definitions of the custom cards `entries` name that `owner` may play (their own
+    usable cards, as stored in the collection); another custom id gets no definition and
+    stays unknown to the validator. The site never takes a definition from a client: what
+    a deck document carries in `extra.custom` is made here."""
+    usable = {c.card_id: c for c in usable_cards(owner)}
+    named = [str(e["card"]) for e in entries if str(e["card"]).startswith(CUSTOM_PREFIX)]
+    return [usable[c].card_json() for c in dict.fromkeys(named) if c in usable]
+
+
+def with_playable_customs(owner: Any, doc: DeckDoc) -> DeckDoc:
+    """The deck document with `extra.custom` rebuilt from `owner`'s usable cards, whatever
+    it held before (sent by a client, or stored when a card was still usable)."""
+    extra = {k: v for k, v in dict(doc.get("extra") or {}).items() if k != "custom"}
+    customs = playable_customs(owner, doc.get("entries", []))
+    if customs:
+        extra["custom"] = customs
+    return {**doc, "extra": extra}
+
+
 def attach_customs(deck: Deck) -> None:
     """Put the definitions of the custom cards the deck's entries name into `extra.custom`
     (the owner's usable ones; another id stays unknown to the validator)."""
-    usable = {c.card_id: c for c in usable_cards(deck.owner)}
-    named = [str(e["card"]) for e in deck.entries
-             if str(e["card"]).startswith(CUSTOM_PREFIX)]
     extra = dict(deck.extra)
-    extra["custom"] = [usable[c].card_json() for c in dict.fromkeys(named) if c in usable]
-    if not extra["custom"]:
-        extra.pop("custom")
+    extra.pop("custom", None)
+    customs = playable_customs(deck.owner, deck.entries)
+    if customs:
+        extra["custom"] = customs
     deck.extra = extra
 
 

@@ -14,6 +14,7 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from marcomage.games.elder_tale.cards import KINDS, card_set
+from marcomage.platform.protocol import DeckDoc
 from marcomage.web.decks.entries import EntriesError, entries_text, parse_entries
 from marcomage.web.decks.models import Deck
 
@@ -75,11 +76,19 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
                   {"violations": deck.violations, "checked": True})
 
 
+def fill_document(deck: Deck, doc: DeckDoc) -> DeckDoc:
+    """The deck document as the site validates and plays it (`Deck.document` calls this):
+    `extra.custom` is rebuilt from the owner's usable custom cards, never taken as stored or
+    sent, so a forged, rejected or outdated card is not played (ET-SCOPE-2, ET-SCOPE-5)."""
+    return collection.with_playable_customs(deck.owner, doc)
+
+
 urlpatterns = [
     path("elder-tale/", designer.hub, name="et_hub"),
     path("elder-tale/designer/", designer.designer, name="et_designer"),
     path("elder-tale/designer/preview/", designer.preview, name="et_preview"),
     path("elder-tale/designer/save/", designer.save, name="et_save"),
+    path("elder-tale/cards/<id:pk>/revalidate/", designer.revalidate, name="et_revalidate"),
     path("elder-tale/decks/<id:pk>/entries/", save_entries, name="et_entries"),
     path("elder-tale/decks/<id:pk>/check/", check, name="et_check"),
 ]

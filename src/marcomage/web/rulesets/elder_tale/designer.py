@@ -82,3 +82,18 @@ def save(request: HttpRequest) -> HttpResponse:
             if saved.status == "pending" else f" Its id in decks is {saved.card_id}.")
     messages.success(request, f"{saved.name} is in your collection.{note}")
     return redirect("decks:et_hub")
+
+
+@login_required
+@require_POST
+def revalidate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Judge one of the player's outdated cards again under the current design rules
+    (ET-SCOPE-5); the hub's "Revalidate" button. Not a new card: no monthly cap."""
+    try:
+        card = collection.revalidate(request.user, pk)
+    except collection.CardRefused as refused:
+        messages.error(request, f"Not revalidated: {refused}")
+    else:
+        messages.success(request, f"{card.name} passes the design rules of "
+                                  f"{card.rules_version} and may go into decks again.")
+    return redirect("decks:et_hub")
