@@ -240,3 +240,30 @@ class EndButtonTests(BaseTestCase):
         mover, waiter = to_move(game)
         self.assertIn("games", [kind.key for kind in icons_for(mover)])
         self.assertNotIn("games", [kind.key for kind in icons_for(waiter)])
+
+
+class OneSnapshotTests(BaseTestCase):
+    """The board and the API's row say whose turn it is from the state in the game row, the
+    one snapshot the view and the legal actions come from. The seat rows are read by a second
+    query, which may see a later move (a board said "your turn" for a state where the
+    computer was to act, and offered nothing legal)."""
+
+    def test_a_board_follows_the_state_when_the_seat_rows_read_later_disagree(self) -> None:
+        from marcomage.web.api.gameviews import game_row
+        from marcomage.web.games.payload import board_context
+
+        game = start(self.alice, self.bob)
+        mover, waiter = to_move(game)
+        # the seat rows as a later snapshot could show them: the other player to act
+        game.seats.update(to_act=False)
+        game.seats.filter(user=waiter).update(to_act=True)
+        found = services.find_game(game.pk)
+        assert found is not None
+        mine, theirs = board_context(found, mover), board_context(found, waiter)
+        self.assertTrue(mine["your_turn"])
+        self.assertFalse(theirs["your_turn"])
+        self.assertEqual(mine["waiting_for"], [mover.username])
+        self.assertEqual(game_row(found, mover)["my_turn"], True)
+        self.assertEqual(game_row(found, waiter)["my_turn"], False)
+        page = self.log_in(waiter).get(f"/games/{game.pk}/board/").content.decode()
+        self.assertNotIn("your-turn", page.split(">")[0])

@@ -21,14 +21,18 @@ def game_row(game: Game, user: Any, bots: set[int] | None = None) -> dict[str, A
     if bots is None:
         bots = bot_ids(s.user_id for s in seats if s.user_id is not None)
     mine = game.seat_of(user)
+    acting: set[int] = set()
+    if game.status == Status.RUNNING and game.state is not None:
+        # From the state in the row, as the view's legal actions are (see payload.py).
+        acting = set(ruleset_of(game).to_act(game_state(game)))
     return {
         "id": game.pk, "game": game.ruleset, "status": str(game.status),
         "version": game.version, "round": game.round,
         "seats": [{"number": s.number, "player": s.user.username if s.user else None,
-                   "bot": s.user_id in bots, "to_act": s.to_act, "left": s.left}
+                   "bot": s.user_id in bots, "to_act": s.number in acting, "left": s.left}
                   for s in seats],
         "my_seat": mine.number if mine else None,
-        "my_turn": bool(mine and mine.to_act and game.status == Status.RUNNING),
+        "my_turn": bool(mine and mine.number in acting),
         "computer": str(game.ai_level or ""),
         "message": game.message,
         "outcome": game.outcome,

@@ -97,7 +97,12 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
     ruleset = ruleset_of(game)
     state = game_state(game)
     view = ruleset.view(state, seat.number)
-    legal = ruleset.legal_actions(state, seat.number) if seat.to_act else []
+    # Who is to act comes from the state in the game row, not from the seat rows: those were
+    # read by a second query, which may see a later move than the row did (a board would
+    # then say "your turn" for a state where it is not).
+    acting = ruleset.to_act(state) if game.status == Status.RUNNING else frozenset()
+    mine = seat.number in acting
+    legal = ruleset.legal_actions(state, seat.number) if mine else []
     board = board_of(game.ruleset)
     players = game.players()
     others = game.others(seat)
@@ -106,7 +111,7 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
     now = timezone.now()
     show_avatars = preferences.show_avatar_in_game
     finished = game.status == Status.FINISHED
-    your_turn = seat.to_act and not finished
+    your_turn = mine and not finished
     widget = board.context(view, seat.number, legal, players)
     return {
         "game": game,
@@ -120,9 +125,11 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
         "finished": finished,
         "outcome": _outcome(game, seat.number, board),
         "seat_rows": [{"number": s.number, "name": s.user.username if s.user else "",
-                       "mine": s.number == seat.number, "to_act": s.to_act, "left": s.left}
+                       "mine": s.number == seat.number, "to_act": s.number in acting,
+                       "left": s.left}
                       for s in game.seat_list()],
-        "waiting_for": [s.user.username for s in game.seat_list() if s.to_act and s.user],
+        "waiting_for": [s.user.username for s in game.seat_list()
+                        if s.number in acting and s.user],
         "opponent": opponent,
         "opponent_name": game.opponent_name(seat),
         "opponent_activity": activity(opponent.last_activity, now) if opponent else None,

@@ -13,14 +13,20 @@ own waiting (a safety net: nothing may wait for ever).
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
+import time
 from typing import Any
 
 from django.db.backends.sqlite3 import base
 
+logger = logging.getLogger(__name__)
+
 WRITE_LOCK = threading.Lock()
 """One write transaction at a time in this process."""
+_holder: tuple[str, float] | None = None
+"""The thread holding WRITE_LOCK and since when (monotonic), for the warning below."""
 WAIT = 20.0
 """Seconds a transaction waits for the lock before leaving it to SQLite's busy handler."""
 
@@ -53,7 +59,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
         return found
 
     def _start_transaction_under_autocommit(self) -> None:
+        global _holder
         held = WRITE_LOCK.acquire(timeout=WAIT)
+        if held:
+            _holder = (threading.current_thread().name, time.monotonic())
+        else:
+            name, since = _holder or ("?", time.monotonic())
+            logger.warning("waited %.0f s for the write lock, held by thread %r for %.0f s",
+                           WAIT, name, time.monotonic() - since)
         self._holds_write_lock = held
         try:
             super()._start_transaction_under_autocommit()
