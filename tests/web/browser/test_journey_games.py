@@ -55,6 +55,22 @@ def wait_live(page: Any) -> None:
     expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
 
 
+def host_and_join(host: Any, guest: Any, *, hidden: bool = False) -> None:
+    """The host hosts a game from the games page, the guest joins it from the free games,
+    and both end on its board."""
+    host.goto("/games/")
+    if hidden:
+        host.check("#host-form input[name=hidden]")
+    host.click("#host-form button[type=submit]")
+    if hidden:
+        expect(host.locator(".hosted.mine")).to_contain_text("hidden cards")
+    guest.goto("/games/")
+    guest.locator(".hosted.free button.join").click()
+    expect(board(guest)).to_be_visible()
+    host.goto("/games/")
+    host.locator(".games-list a.button").first.click()
+
+
 def move(mover: Any) -> None:
     """Play the first playable card (its first mode), or else discard the first card."""
     play = mover.locator("#game-board .slot.playable .btn-play")
@@ -184,16 +200,7 @@ def test_hosted_hidden_game_surrender_live(new_page: Any) -> None:
     log_in(alice, "alice")
     log_in(bob, "bob")
 
-    alice.goto("/games/")
-    alice.check("#host-form input[name=hidden]")
-    alice.click("#host-form button[type=submit]")
-    expect(alice.locator(".hosted.mine")).to_contain_text("hidden cards")
-
-    bob.goto("/games/")
-    bob.locator(".hosted.free button.join").click()
-    expect(board(bob)).to_be_visible()
-    alice.goto("/games/")
-    alice.locator(".games-list a.button").first.click()
+    host_and_join(alice, bob, hidden=True)
     for page in (alice, bob):
         wait_live(page)
         expect(page.locator(".hand-theirs .card-hidden")).to_have_count(8)
@@ -231,13 +238,7 @@ def test_the_sockets_first_board_does_not_replace_the_same_version(new_page: Any
     for page, name in ((alice, "alice"), (bob, "bob")):
         page.add_init_script(script=f"({MARK_FIRST_BOARD})()")
         log_in(page, name)
-    alice.goto("/games/")
-    alice.click("#host-form button[type=submit]")
-    bob.goto("/games/")
-    bob.locator(".hosted.free button.join").click()
-    expect(board(bob)).to_be_visible()
-    alice.goto("/games/")
-    alice.locator(".games-list a.button").first.click()
+    host_and_join(alice, bob)
     for page in (alice, bob):
         wait_live(page)
         page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
