@@ -248,3 +248,45 @@ def test_the_sockets_first_board_does_not_replace_the_same_version(new_page: Any
     move(mover)
     expect(board(other)).to_have_attribute("data-version", "2")
     expect(board(other)).not_to_have_attribute("data-loaded", "with-page")
+
+
+RECORD_SWAPS = """() => {
+  window.swapClasses = [];
+  const note = () => {
+    const board = document.getElementById("game-board");
+    if (board) { window.swapClasses.push([board.dataset.version, board.className]); }
+  };
+  document.addEventListener("htmx:afterSwap", note);
+  document.addEventListener("htmx:oobAfterSwap", note);
+}"""
+
+
+def test_a_new_board_says_whose_turn_from_its_first_frame(new_page: Any) -> None:
+    """The board that replaces another carries its own "your-turn" at once, whether it
+    answers one's own move or arrives live: htmx kept the old board's classes on the new one
+    for its settle delay, so for a moment a board said "your turn" at a version where it was
+    not (the flaky Mage Wars computer journey read exactly that moment)."""
+    from marcomage.web.games.models import Game
+
+    player("alice")
+    player("bob")
+    alice, bob = new_page(), new_page()
+    for page, name in ((alice, "alice"), (bob, "bob")):
+        page.add_init_script(script=f"({RECORD_SWAPS})()")
+        log_in(page, name)
+    host_and_join(alice, bob)
+    for page in (alice, bob):
+        wait_live(page)
+    alice_turn = "your-turn" in (board(alice).get_attribute("class") or "")
+    mover, other = (alice, bob) if alice_turn else (bob, alice)
+    move(mover)
+    for page in (mover, other):
+        expect(board(page)).to_have_attribute("data-version", "2")
+    game = Game.objects.get(pk=int(board(alice).get_attribute("data-game") or 0))
+    to_act = {seat.user.username for seat in game.seat_list() if seat.to_act}
+    for page, name in ((mover, "alice" if mover is alice else "bob"),
+                       (other, "bob" if mover is alice else "alice")):
+        at_swap = [cls for v, cls in page.evaluate("window.swapClasses") if v == "2"]
+        assert at_swap, f"{name}'s page swapped in no board of version 2"
+        mine = name in to_act
+        assert all(("your-turn" in cls.split()) == mine for cls in at_swap), (name, at_swap)

@@ -137,11 +137,19 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
     expect(bob.locator(".mw-replay .mw-hand").first).to_be_attached()  # hands face up
 
 
-def the_game_as_shown(page: Any, game_id: int) -> Game:
+def shown_your_turn(page: Any) -> int:
+    """The version of the board on screen once it says "your turn", both read in one step
+    (two reads could straddle a new board)."""
+    handle = page.wait_for_function(
+        """() => { const b = document.getElementById("game-board");
+                   return b && b.classList.contains("your-turn") ? b.dataset.version : null; }""")
+    return int(handle.json_value())
+
+
+def the_game_as_shown(game_id: int, shown: int) -> Game:
     """The game row at the version the board shows (this thread's reads may lag the live
     server's commits for a moment); a database ahead of a board that says "your turn" is a
     failure of the site."""
-    shown = int(board(page).get_attribute("data-version") or 0)
     deadline = time.monotonic() + 5
     while (game := Game.objects.get(pk=game_id)).version < shown and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -159,9 +167,9 @@ def test_alice_plays_mage_wars_against_the_computer(page: Any) -> None:
         expect(board(page)).to_be_visible()
     expect(page.locator(".mw-area")).to_have_count(2)
     for _ in range(6):
-        expect(board(page)).to_have_class(re.compile(r"\byour-turn\b"))
+        shown = shown_your_turn(page)
         game_id = int(board(page).get_attribute("data-game") or 0)
-        game = the_game_as_shown(page, game_id)
+        game = the_game_as_shown(game_id, shown)
         before = game.version
         state = services.game_state(game)
         action = scripted(MW.view(state, 0), MW.legal_actions(state, 0))

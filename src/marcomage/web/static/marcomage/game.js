@@ -24,6 +24,12 @@
     }
   });
 
+  // A new board shows its own classes from its first frame: htmx would otherwise keep the
+  // old board's classes (its "your-turn") on the new one for the settle delay.
+  if (window.htmx) {
+    window.htmx.config.attributesToSettle = ["style", "width", "height"];
+  }
+
   function version(element) {
     var value = element && element.getAttribute && element.getAttribute("data-version");
     return value === null || value === undefined ? -1 : parseInt(value, 10);
