@@ -45,8 +45,9 @@ HAND_LIMIT = None
 BLOCKS_PER_TURN = 1
 """AR-BLOCK-3."""
 ATTACK_CANCELS_PER_TURN = 3
-"""Our reading: an attack being built may be cancelled at most this often per turn, so that
-a turn always ends (the conformance suite's step bound)."""
+"""Our reading: an attack being built can always be cancelled (AR-BATTLE-2), but after this
+many cancels in a turn no new attack may be declared that turn, so that a turn always ends
+(the conformance suite's step bound)."""
 LOG_KEEP = 60
 """Public log lines kept in the state."""
 UID_RANGE = 1 << 30
@@ -503,8 +504,7 @@ def legal(g: Game, seat: int) -> list[dict[str, Any]]:
                                      not in a.attackers]
         if a.attackers:
             out.append({"type": "confirm"})
-        if g.cancels < ATTACK_CANCELS_PER_TURN:
-            out.append({"type": "cancel"})
+        out.append({"type": "cancel"})   # AR-BATTLE-2: until confirmed, always
         return out
     return idle_actions(g, seat)
 
@@ -540,7 +540,7 @@ def idle_actions(g: Game, seat: int) -> list[dict[str, Any]]:
                         for t in rune_targets(g, seat, c.card)]
     out += set_rune_actions(g, seat)
     out += creature_effects(g, seat, quick_only=not main)
-    if g.phase == BATTLE and attackers(g, seat):
+    if g.phase == BATTLE and attackers(g, seat) and g.cancels < ATTACK_CANCELS_PER_TURN:
         opp = g.players[1 - seat]
         out += [{"type": "attack", "zone": z} for z, c in enumerate(opp.creatures)
                 if c is not None]
