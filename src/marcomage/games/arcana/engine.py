@@ -430,16 +430,22 @@ def targets_of(g: Game, link: Link) -> list[int]:
         holder = find_ward(g, link.source)
         return [] if holder is None or not holder[2].face_up else [holder[2].uid]
     if select == "all":
-        out: list[int] = []
-        for side in sides(spec, link.seat):
-            for c in g.players[side].creatures:
-                if c is None or (spec.get("face_up") and not c.face_up):
-                    continue
-                if "toughness_max" in spec and toughness(c) > int(spec["toughness_max"]):
-                    continue
-                out.append(c.uid)
-        return out
+        return all_selected(g, spec, link.seat)
     return []
+
+
+def all_selected(g: Game, spec: dict[str, Any], seat: int) -> list[int]:
+    """The creatures an "all" effect of `seat`'s reaches now: face-down ones too unless it
+    says face up (AR-POS-6), within its sides and toughness bound."""
+    out: list[int] = []
+    for side in sides(spec, seat):
+        for c in g.players[side].creatures:
+            if c is None or (spec.get("face_up") and not c.face_up):
+                continue
+            if "toughness_max" in spec and toughness(c) > int(spec["toughness_max"]):
+                continue
+            out.append(c.uid)
+    return out
 
 
 def sides(spec: dict[str, Any], seat: int) -> tuple[int, ...]:
@@ -594,8 +600,9 @@ def blockers(g: Game, seat: int, a: Attack) -> list[int]:
 
 def effect_targets(g: Game, seat: int, spec: dict[str, Any],
                    exclude: int = 0) -> list[dict[str, int]] | None:
-    """The target fields an effect may take; [] when it selects and nothing fits, None when
-    it needs no target (AR-RUNE-4, AR-RUNE-7)."""
+    """The target fields an effect may take; [] when it selects and nothing fits (or it
+    reaches "all" and there is nothing to reach), None when it needs no target (AR-RUNE-4,
+    AR-RUNE-7)."""
     select = spec.get("select")
     if select == "target":
         return [{"ts": side, "tz": z} for side in sides(spec, seat)
@@ -617,6 +624,8 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
             return []
         where = find(g, a.target_uid)
         return None if where is not None and where[3].face_up else []
+    if select == "all":   # AR-RUNE-4: an "all" effect that would reach nothing is no use
+        return None if all_selected(g, spec, seat) else []
     if select == "equipped":
         return None
     return None
