@@ -138,6 +138,10 @@ class ArcanaSiteTests(BaseTestCase):
         page = self.client.get("/help/").content.decode()
         self.assertIn("How to play Arcana", page)
         self.assertIn("response window", page)
+        # AR-RUNE-3: a set rune waits out the turn it was set, then answers on the
+        # opponent's turn that follows (not only from the setter's own next turn).
+        self.assertNotIn("from your next turn on", page)
+        self.assertIn("from the next turn on, which is your opponent's", page)
 
     def test_a_forged_or_out_of_turn_action_is_refused_with_a_message(self) -> None:
         game = arcana_game(self.alice, self.bob)
