@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.test import Client
+from django.test import Client, SimpleTestCase
 
 from marcomage.games import find_ruleset
 from marcomage.games.arcana.cards import CARDS
@@ -20,6 +20,7 @@ from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import board_context
 from marcomage.web.rulesets.arcana import board, computer
+from tests.games.arcana.build import Duel
 
 from ...base import BaseTestCase
 from ...games.helpers import deck_of, seeded, to_act, verified
@@ -158,3 +159,51 @@ class ArcanaSiteTests(BaseTestCase):
             self.assertIn("game-notice", response.content.decode())
             fresh = Game.objects.get(pk=game.pk)
             self.assertEqual((fresh.version, fresh.state), (game.version, game.state))
+
+
+class ArcanaBoardStateTests(SimpleTestCase):
+    """The board drawn from hand-built states (no database)."""
+
+    def test_AR_BLOCK_2_the_party_left_after_the_blocker_its_power_and_the_targets_toughness(
+            self) -> None:
+        """Bramble Boar (4) and Tide Runner (3) attack Thornling (toughness 3); Cinder Scout
+        (toughness 2) blocks and falls to the Boar, which goes on with 2, the Runner with 3.
+        Both seats see that party, its 5 power and the target's 3 toughness; the attacker's
+        prompt says so with its choice."""
+        d = Duel(turn=5, current=0, phase="battle")
+        d.creature(0, "Bramble Boar")
+        d.creature(0, "Tide Runner")
+        d.creature(1, "Thornling")
+        d.defender(1, "Cinder Scout")
+        d.act(0, type="attack", zone=0).act(0, type="add", zone=0).act(0, type="add", zone=1)
+        d.act(0, type="confirm").act(1, type="block", zone=1)
+        for seat in (0, 1):
+            legal = ARCANA.legal_actions(d.g, seat)
+            context = board.context(ARCANA.view(d.g, seat), seat, legal, [])["arcana"]
+            attack = context["attack"]
+            self.assertEqual(attack["party"], [{"name": "Bramble Boar", "power": 2},
+                                               {"name": "Tide Runner", "power": 3}])
+            self.assertEqual((attack["party_power"], attack["target_toughness"]), (5, 3))
+            html = render_to_string("rulesets/arcana/_middle.html", {"arcana": context})
+            self.assertIn("Party left: Bramble Boar (2), Tide Runner (3); 5 power against "
+                          "toughness 3.", html)
+        self.assertEqual(context["prompt"], "")   # seat 1 only watches
+        context = board.context(ARCANA.view(d.g, 0), 0, ARCANA.legal_actions(d.g, 0),
+                                [])["arcana"]
+        self.assertEqual(context["prompt"],
+                         "The blocker is down. Your party left is Bramble Boar (2) and Tide "
+                         "Runner (3): 5 power against Thornling's toughness 3. Continue "
+                         "against the target, or call the attack off.")
+        # An attacker used up against the blocker is not in the party (AR-BLOCK-4 step 3).
+        d = Duel(turn=5, current=0, phase="battle")
+        d.creature(0, "Cinder Scout")    # 2 against the blocker's 3: used up, survives
+        d.creature(0, "Ember Whelp")     # 3 against the 1 left: goes on with 2
+        d.creature(1, "Tide Runner")
+        d.defender(1, "Thornling")
+        d.act(0, type="attack", zone=0).act(0, type="add", zone=0).act(0, type="add", zone=1)
+        d.act(0, type="confirm").act(1, type="block", zone=1)
+        context = board.context(ARCANA.view(d.g, 0), 0, ARCANA.legal_actions(d.g, 0),
+                                [])["arcana"]
+        self.assertEqual(context["attack"]["party"], [{"name": "Ember Whelp", "power": 2}])
+        self.assertIn("Your party left is Ember Whelp (2): 2 power against Tide Runner's "
+                      "toughness 2.", context["prompt"])
