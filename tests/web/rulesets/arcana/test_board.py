@@ -5,6 +5,7 @@ and a scan of every page for the other seat's hidden cards (PL-VIEW-1)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -207,3 +208,33 @@ class ArcanaBoardStateTests(SimpleTestCase):
         self.assertEqual(context["attack"]["party"], [{"name": "Ember Whelp", "power": 2}])
         self.assertIn("Your party left is Ember Whelp (2): 2 power against Tide Runner's "
                       "toughness 2.", context["prompt"])
+
+    def test_AR_DECK_5_rarity_classes_on_field_cards_and_wards_and_their_colours(self) -> None:
+        """Rare cards are drawn in blue text and mythic ones in golden text: the field's
+        creature and rune zones and the wards carry the rarity class (the hand already did),
+        and the stylesheet colours those classes. A face-down card the viewer cannot see
+        carries none (it would tell its rarity)."""
+        d = Duel(turn=5)
+        sentry = d.creature(0, "Ashen Sentry")            # rare
+        d.ward(sentry, "Crown of Embers")                  # mythic Relic ward
+        d.creature(0, "Elder Treant")                      # mythic
+        d.creature(0, "Thornling")                         # common
+        d.rune(0, "Decay")                                 # rare, set
+        d.defender(1, "Inferno Wyrm", face_up=False)       # mythic, hidden from seat 0
+        d.hand(0, "Mirror Veil")
+        context = board.context(ARCANA.view(d.g, 0), 0, [], [])["arcana"]
+        me = render_to_string("rulesets/arcana/_side.html", {"side": context["me"]})
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-rare"')
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-mythic"')
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-common"')
+        self.assertIn('<li class="rarity-mythic">Crown of Embers</li>', me)
+        self.assertIn('class="arcana-zone occupied set rarity-rare"', me)
+        self.assertIn("arcana-hand-card kind-rune rarity-rare", me)
+        them = render_to_string("rulesets/arcana/_side.html", {"side": context["them"]})
+        self.assertNotIn("rarity-", them)
+        css = (Path(board.__file__).parent / "static/arcana/board.css").read_text()
+        self.assertRegex(css, r"\.arcana-board \.rarity-rare[^{]*\{ color: #1d4ed8; \}")
+        self.assertRegex(css, r"\.arcana-board \.rarity-mythic[^{]*\{ color: #8b6508; \}")
+        editor = (Path(board.__file__).parent /
+                  "templates/rulesets/arcana/deck_editor.html").read_text()
+        self.assertIn("{% static 'arcana/board.css' %}", editor)   # the pool's colours

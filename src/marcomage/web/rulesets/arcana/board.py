@@ -35,13 +35,16 @@ def card_name(card: Any) -> str:
 
 
 def _card(piece: Mapping[str, Any] | None, zone: int) -> dict[str, Any] | None:
-    """A card on the field as the viewer may see it."""
+    """A card on the field as the viewer may see it; a known card and each ward carry their
+    rarity, which the page shows as text colour (AR-DECK-5)."""
     if piece is None:
         return None
     card = piece.get("card")
     doc: dict[str, Any] = {"zone": zone + 1, "face_up": piece["face_up"],
                            "position": piece["position"], "known": card is not None,
-                           "wards": [card_name(w["card"]) for w in piece.get("wards", [])]}
+                           "wards": [{"name": card_name(w["card"]),
+                                      "rarity": CARDS[int(w["card"])].rarity}
+                                     for w in piece.get("wards", [])]}
     if card is not None:
         c = CARDS[int(card)]
         doc.update(name=c.name, text=c.text, kind=c.kind, rarity=c.rarity,
