@@ -341,6 +341,7 @@ def resolve_chain(g: Game) -> None:
     """Last in, first out (AR-CHAIN-2), then what the chain interrupted goes on."""
     g.priority = -1
     g.passes = 0
+    g.arrival = 0   # the summon this window answered is past; a special summon sets anew
     while g.chain:
         link = g.chain.pop()
         resolve(g, link)
@@ -349,6 +350,7 @@ def resolve_chain(g: Game) -> None:
     a = g.attack
     if a is not None and a.stage == "window":
         g.summoned = -1
+        g.arrival = 0
         after_attack_chain(g)
     elif g.summoned >= 0:
         seat, g.summoned = g.summoned, -1
@@ -371,7 +373,7 @@ def resolve(g: Game, link: Link) -> None:
         if g.attack is not None:
             g.attack.negated = True
             log(g, f"{name(link.card)} resolves: the attack is negated.")
-    elif op == "return":
+    elif op == "return" and select == "set_rune":
         where = find(g, link.target)
         if where is not None and where[1] == RUNE and is_set_rune(where[3]):
             side, _, z, c = where
@@ -382,18 +384,23 @@ def resolve(g: Game, link: Link) -> None:
         else:
             log(g, f"{name(link.card)} resolves and finds no set rune.")
     elif op == "special_summon":
-        nether = g.players[link.seat].nether
-        index = next((i for i, c in enumerate(nether) if c.uid == link.target), -1)
+        # From the netherworld the target is the instance; from hand it is the card, and
+        # the first copy in hand comes (AR-SUMMON-5).
+        from_hand = select == "hand"
+        pile = g.players[link.seat].hand if from_hand else g.players[link.seat].nether
+        index = next((i for i, c in enumerate(pile)
+                      if (c.card if from_hand else c.uid) == link.target), -1)
         z = free_zone(g.players[link.seat].creatures)
         if index < 0 or z < 0:   # AR-SUMMON-8: onto a full side, nothing happens
             log(g, f"{name(link.card)} resolves: nothing is summoned.")
             return
-        c = nether.pop(index)
+        c = pile.pop(index)
         place(g, link.seat, z, c, face_up=True,
               position=ATTACK if spec.get("position") == ATTACK else DEFENSE, special=True)
         g.summoned = link.seat
+        g.arrival = c.uid
         log(g, f"{name(link.card)} resolves: {who(link.seat)} special summons "
-               f"{name(c.card)}.")
+               f"{name(c.card)}{' from hand' if from_hand else ''}.")
     else:
         for uid in targets_of(g, link):
             where = find(g, uid)
@@ -403,6 +410,10 @@ def resolve(g: Game, link: Link) -> None:
             if op == "destroy":
                 leave_field(g, side, z)
                 log(g, f"{name(link.card)} destroys {name(c.card)}.")
+            elif op == "return":   # to its owner's hand; a face-down one stays unnamed
+                what = name(c.card) if c.face_up else "a face-down creature"
+                leave_field(g, side, z, to_hand=True)
+                log(g, f"{name(link.card)} returns {what} to its owner's hand.")
             elif op == "modify":
                 c.mods.append((int(spec.get("power", 0)), int(spec.get("toughness", 0)),
                                until))
@@ -616,8 +627,17 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
         if free_zone(g.players[seat].creatures) < 0:
             return []
         return [{"tn": i} for i, c in enumerate(g.players[seat].nether)
-                if CARDS[c.card].kind == CREATURE and CARDS[c.card].stars == spec.get("stars")
-                and CARDS[c.card].type == spec.get("type")]
+                if summonable(c.card, spec)]
+    if select == "hand":   # one choice per card name: copies in hand are alike
+        if free_zone(g.players[seat].creatures) < 0:
+            return []
+        seen: set[int] = set()
+        out: list[dict[str, int]] = []
+        for h, c in enumerate(g.players[seat].hand):
+            if c.card not in seen and summonable(c.card, spec):
+                seen.add(c.card)
+                out.append({"th": h})
+        return out
     if select == "attack_target":
         a = g.attack
         if a is None or a.stage != "window" or a.target_uid < 0:
@@ -631,19 +651,38 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
     return None
 
 
-def rune_condition(g: Game, seat: int, card: CardDef) -> bool:
-    """AR-RUNE-4: a rune that waits for an attack can be used only during one."""
+def condition_holds(g: Game, seat: int, condition: str) -> bool:
+    """AR-RUNE-4 and AR-EFFECT-2: a rune, or a triggered effect, that waits for an event can
+    be used only while the response window that event opened is open: an attack's window
+    (a creature attacked; a creature attacks; an opponent's creature attacks), or the
+    window after a creature is summoned face up. Conditions are checked against
+    cards.CONDITIONS when the card set is read, so any other name is a programming error."""
     a = g.attack
-    if card.condition == "attacked":
-        return a is not None and a.stage == "window" and a.target_uid >= 0
-    if card.condition == "opponent_attacks":
-        return a is not None and a.stage == "window" and g.current != seat
-    return True
+    attack_window = a is not None and a.stage == "window"
+    if condition in ("", "any"):
+        return True
+    if condition == "attacked":
+        return attack_window and a is not None and a.target_uid >= 0
+    if condition == "attacks":
+        return attack_window
+    if condition == "opponent_attacks":
+        return attack_window and g.current != seat
+    if condition == "summoned":
+        return g.arrival != 0
+    raise ValueError(f"Unknown Arcana condition {condition!r}.")
+
+
+def summonable(card_id: int, spec: dict[str, Any]) -> bool:
+    """A creature a special summon may call (AR-SUMMON-5): of the star rating and type the
+    effect names, when it names them."""
+    card = CARDS[card_id]
+    return card.kind == CREATURE and all(
+        key not in spec or getattr(card, key) == spec[key] for key in ("stars", "type"))
 
 
 def rune_targets(g: Game, seat: int, card_id: int, exclude: int = 0) -> list[dict[str, int]]:
     card = CARDS[card_id]
-    if not rune_condition(g, seat, card):
+    if not condition_holds(g, seat, card.condition):
         return []
     found = effect_targets(g, seat, card.effect, exclude)
     return [{}] if found is None else found
@@ -664,20 +703,22 @@ def set_rune_actions(g: Game, seat: int) -> list[dict[str, Any]]:
 
 
 def creature_effects(g: Game, seat: int, quick_only: bool) -> list[dict[str, Any]]:
-    """Creature and ward effects usable now: quick ones always, activated ones in the
-    owner's Main phases (AR-EFFECT-1, AR-CHAIN-7); once per turn each."""
+    """Creature and ward effects usable now: quick ones always, triggered ones while their
+    condition holds, activated ones in the owner's Main phases (AR-EFFECT-1, AR-EFFECT-2,
+    AR-CHAIN-7); once per turn each."""
     out: list[dict[str, Any]] = []
     for z, c in enumerate(g.players[seat].creatures):
         if c is None or not c.face_up:
             continue
         card = CARDS[c.card]
-        if card.timing in ("quick", "activated") and c.used != g.turn and (
-                card.quick or not quick_only):
+        if card.timing in ("quick", "activated", "triggered") and c.used != g.turn and (
+                card.quick or not quick_only) and condition_holds(g, seat, card.condition):
             found = effect_targets(g, seat, card.effect)
             out += [{"type": "effect", "zone": z, **t} for t in ([{}] if found is None
                                                                   else found)]
         for w_index, w in enumerate(c.wards):
-            if CARDS[w.card].quick and w.used != g.turn:
+            ward = CARDS[w.card]
+            if ward.quick and w.used != g.turn and condition_holds(g, seat, ward.condition):
                 out.append({"type": "ward_effect", "zone": z, "ward": w_index})
     return out
 
@@ -730,6 +771,8 @@ def do_summon(g: Game, seat: int, action: dict[str, Any]) -> None:
         log(g, f"{who(seat)} {what}sets a creature face down in defense position.")
     if up and CARDS[c.card].timing == "summon":
         add_link(g, Link(seat, "summon", c.card, c.uid, 0, False))
+    if up:   # "when a creature is summoned" (a face-down set is not seen, AR-POS-6)
+        g.arrival = c.uid
     open_window(g, seat)
 
 
@@ -746,6 +789,7 @@ def do_flip(g: Game, seat: int, action: dict[str, Any]) -> None:
     assert c is not None
     c.position, c.changed = ATTACK, g.turn   # a flip summon (AR-POS-4)
     flip_up(g, seat, c)
+    g.arrival = c.uid   # a flip summon is a summon for "when a creature is summoned"
     open_window(g, seat)
 
 
@@ -776,6 +820,8 @@ def target_uid(g: Game, seat: int, action: dict[str, Any]) -> int:
         return 0 if c is None else c.uid
     if "tn" in action:
         return int(g.players[seat].nether[action["tn"]].uid)
+    if "th" in action:   # the card itself, not the instance: the choice reveals the card only
+        return int(g.players[seat].hand[action["th"]].card)
     return 0
 
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from django.template.loader import render_to_string
 from django.test import Client, SimpleTestCase
 
@@ -21,7 +22,7 @@ from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import board_context
 from marcomage.web.rulesets.arcana import board, computer
-from tests.games.arcana.build import Duel
+from tests.games.arcana.build import Duel, define
 
 from ...base import BaseTestCase
 from ...games.helpers import deck_of, seeded, to_act, verified
@@ -238,3 +239,23 @@ class ArcanaBoardStateTests(SimpleTestCase):
         editor = (Path(board.__file__).parent /
                   "templates/rulesets/arcana/deck_editor.html").read_text()
         self.assertIn("{% static 'arcana/board.css' %}", editor)   # the pool's colours
+
+    def test_AR_EFFECT_2_a_special_summon_from_hand_in_words(self) -> None:
+        """The choice names the card from the player's hand; the chain shows both seats the
+        card chosen (the choice reveals it)."""
+        with pytest.MonkeyPatch.context() as patch:
+            define(patch, 901, "Grove Herald", "creature", stars=1, type="Grove", power=1,
+                   toughness=1, effect={"timing": "activated", "op": "special_summon",
+                                        "select": "hand", "stars": 1, "type": "Grove"})
+            d = Duel(turn=5)
+            d.creature(0, "Grove Herald")
+            d.hand(0, "Ember Whelp", "Bramble Boar")
+            d.rune(1, "Wither")
+            action = {"type": "effect", "zone": 0, "th": 1}
+            self.assertIn(action, ARCANA.legal_actions(d.g, 0))
+            self.assertEqual(board.label(ARCANA.view(d.g, 0), 0, action),
+                             "Use the effect of your Grove Herald summoning Bramble Boar "
+                             "from your hand")
+            d.act(0, **action)
+            chain = board.context(ARCANA.view(d.g, 1), 1, [], [])["arcana"]["chain"]
+            self.assertEqual(chain[0]["target"], " summoning Bramble Boar from hand")

@@ -120,6 +120,8 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
             return " on " + _field_name(view, seat, action["ts"], action["tr"], "runes")
         if "tn" in action:
             return f" calling {card_name(me['nether'][action['tn']]['card'])} back"
+        if "th" in action and action["th"] < len(hand):
+            return f" summoning {card_name(hand[action['th']]['card'])} from your hand"
         return ""
 
     if kind == "keep":
@@ -217,6 +219,8 @@ def _chain(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> list[dic
     out = []
     for n, link in enumerate(view["chain"], start=1):
         target = f" targeting {_uid_name(view, link['target'])}" if link["target"] else ""
+        if CARDS[int(link["card"])].effect.get("select") == "hand":   # the target is a card
+            target = f" summoning {card_name(link['target'])} from hand"
         who = names[link["seat"]] if link["seat"] < len(names) else f"Player {link['seat'] + 1}"
         out.append({"n": n, "mine": link["seat"] == seat, "seat": link["seat"], "who": who,
                     "card": card_name(link["card"]), "kind": link["kind"], "target": target})
