@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from marcomage.games.arcana import engine
-from marcomage.games.arcana.cards import CARDS
+from marcomage.games.arcana.cards import CARDS, CardDef, card_from_doc
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.games.arcana.state import ATTACK, DEFENSE, MAIN1, Game, Options, Piece
 from marcomage.platform.rng import Rng
 
 BY_NAME = {c.name: c.id for c in CARDS.values()}
+
+
+def define(monkeypatch: pytest.MonkeyPatch, card_id: int, name: str, kind: str,
+           **doc: Any) -> CardDef:
+    """A card made for one test (the sample set has none using that part of the effect
+    vocabulary), read through the same checks as the set and known by name to `Duel` until
+    the test ends."""
+    card = card_from_doc({"id": card_id, "name": name, "kind": kind, "rarity": "common",
+                          "text": name, **doc})
+    monkeypatch.setitem(CARDS, card.id, card)
+    monkeypatch.setitem(BY_NAME, card.name, card.id)
+    return card
 
 
 class Duel:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marcomage.games.arcana import engine
 from marcomage.games.arcana.clash import clash
-from marcomage.games.arcana.state import BATTLE
+from marcomage.games.arcana.state import BATTLE, Attack
 
 from .build import Duel
 
@@ -46,10 +46,27 @@ def test_AR_BATTLE_2_target_then_attackers_in_order_then_confirm_or_cancel() -> 
     before = d.hp()
     d.act(0, type="cancel")
     assert d.g.attack is None and d.hp() == before and d.at(0, 0).attacked == 0
-    for _ in range(engine.ATTACK_CANCELS_PER_TURN - 1):
-        d.acts((0, {"type": "attack", "zone": 0}), (0, {"type": "cancel"}))
-    d.act(0, type="attack", zone=0)
-    assert {"type": "cancel"} not in d.legal()
+
+
+def test_AR_BATTLE_2_an_attack_can_always_be_cancelled_the_cap_stops_new_declarations() -> None:
+    """Until it is confirmed an attack can be cancelled, however often the player cancelled
+    before; turns stay finite because after ATTACK_CANCELS_PER_TURN cancels no new attack
+    may be declared that turn (our reading)."""
+    d = battle()
+    d.creature(0, "Ember Whelp")
+    d.creature(1, "Elder Treant")
+    for _ in range(engine.ATTACK_CANCELS_PER_TURN):
+        d.act(0, type="attack", zone=0)
+        assert {"type": "cancel"} in d.legal()
+        d.act(0, type="add", zone=0)
+        assert d.legal() == [{"type": "confirm"}, {"type": "cancel"}]
+        d.act(0, type="cancel")
+    assert d.g.attack is None and d.at(0, 0).attacked == 0
+    assert not any(a["type"] in ("attack", "attack_direct") for a in d.legal())
+    assert {"type": "next_phase"} in d.legal()
+    d.g.cancels = engine.ATTACK_CANCELS_PER_TURN + 5   # e.g. a state saved mid-build
+    d.g.attack = Attack(0, d.at(1, 0).uid)
+    assert {"type": "cancel"} in d.legal()
 
 
 def test_AR_BATTLE_3_any_creature_prevents_a_direct_attack() -> None:

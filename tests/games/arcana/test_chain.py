@@ -71,6 +71,20 @@ def test_AR_RUNE_4_conditions_must_hold() -> None:
         {"type": "activate", "rune": 0}, {"type": "activate", "rune": 1}]
 
 
+def test_AR_RUNE_4_an_all_rune_that_would_reach_nothing_cannot_be_activated() -> None:
+    """Quake destroys every creature with toughness 2 or less: with only a 4-toughness
+    creature in play it cannot fulfil its effect, from hand or set; a face-down creature
+    within the bound is enough (Quake names face-down ones, AR-POS-6)."""
+    d = Duel(turn=5)
+    d.creature(1, "Reef Warden")
+    d.hand(0, "Quake")
+    d.rune(0, "Quake")
+    assert not any(a["type"] == "activate" for a in d.legal())
+    d.defender(1, "Ember Whelp", face_up=False)
+    assert [a for a in d.legal() if a["type"] == "activate"] == [
+        {"type": "activate", "card": 0}, {"type": "activate", "rune": 0}]
+
+
 def test_AR_RUNE_5_the_posts_decay_tornado_example() -> None:
     """Tornado would return the set Decay to its owner's hand; Decay is chained in answer,
     destroys a creature, and goes to the netherworld at the end of the turn instead."""

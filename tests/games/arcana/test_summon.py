@@ -198,13 +198,31 @@ def test_AR_POS_7_position_change_once_not_on_arrival_nor_after_attacking() -> N
 
 
 def test_AR_POS_8_attackers_stay_in_attack_position_until_their_next_turn() -> None:
+    """"Creatures that declare an attack must remain in attack mode for the rest of the turn
+    until the player's next one begins": through Main 2 and the whole of the opponent's
+    turn (asked in a window there, its controller cannot turn it, and it is struck as an
+    attack-position creature); from the controller's next turn it may change again."""
     d = Duel(turn=5)
-    d.creature(0, "Thornling", arrived=3)
+    d.creature(0, "Thornling", arrived=3)    # 2/3
+    d.rune(0, "Wither")                       # so seat 0 is asked on the opponent's turn
     d.to_battle().acts((0, {"type": "attack_direct"}), (0, {"type": "add", "zone": 0}),
-                       (0, {"type": "confirm"}), (0, {"type": "next_phase"}))
-    assert d.at(0, 0).position == ATTACK and d.at(0, 0).attacked == 5
+                       (0, {"type": "confirm"}), (0, {"type": "pass"}),
+                       (0, {"type": "next_phase"}))
+    assert d.g.phase == MAIN2 and {"type": "position", "zone": 0} not in d.legal()
     d.act(0, type="end_turn")
-    assert d.g.phase == MAIN1 and d.at(0, 0).position == ATTACK
+    assert d.g.turn == 6 and d.g.current == 1 and d.at(0, 0).position == ATTACK
+    d.creature(1, "Reef Warden", arrived=4)   # 2 power against 3 toughness
+    d.hand(1, "Ember Whelp")
+    d.act(1, type="summon", card=len(d.g.players[1].hand) - 1, position="attack")
+    assert d.g.priority == 0 and all(a["type"] != "position" for a in d.legal(0))
+    d.act(0, type="pass").act(1, type="next_phase")
+    d.acts((1, {"type": "attack", "zone": 0}), (1, {"type": "add", "zone": 0}),
+           (1, {"type": "confirm"}), (0, {"type": "pass"}))
+    # Still in attack position: the Warden that fell short is destroyed and costs 1 more HP
+    # (against a defense-position Thornling it would have bounced off, AR-BATTLE-6).
+    assert d.at(0, 0).position == ATTACK and d.zones(1)[0] is None and d.hp() == [10, 8]
+    d.acts((1, {"type": "next_phase"}), (1, {"type": "end_turn"}))
+    assert d.g.turn == 7 and {"type": "position", "zone": 0} in d.legal(0)
 
 
 def test_AR_POS_9_stats_never_below_zero_toughness_static() -> None:
@@ -227,3 +245,50 @@ def test_options_default_and_phase_after_summon_window() -> None:
     d.hand(0, "Ember Whelp")
     d.act(0, type="summon", card=0, position="attack")
     assert d.g.phase == MAIN1 and d.g.priority == -1   # nobody could respond
+
+
+def test_AR_POS_3_ashen_sentry_flip_effect_when_attacked_and_when_flip_summoned() -> None:
+    """Ashen Sentry (1/4), "Flip: every face-up creature your opponent controls gets -1
+    power this turn". Attacked face down by Bramble Boar (4), it flips, its effect resolves
+    before damage: the Boar strikes with 3 against toughness 4 and bounces off a
+    defense-position creature (AR-BATTLE-6); both survive, nobody loses HP, and the Boar has
+    its 4 power again next turn. Flip summoned, it reaches only face-up opposing
+    creatures (AR-POS-6)."""
+    d = Duel(turn=5, current=0, phase="battle")
+    d.creature(0, "Bramble Boar")
+    d.defender(1, "Ashen Sentry", face_up=False)
+    d.acts((0, {"type": "attack", "zone": 0}), (0, {"type": "add", "zone": 0}),
+           (0, {"type": "confirm"}))
+    assert d.g.attack is None and d.zones(0)[0] == "Bramble Boar"
+    assert d.zones(1)[0] == "Ashen Sentry" and d.at(1, 0).face_up
+    assert d.at(1, 0).position == DEFENSE and d.hp() == [10, 10]
+    assert engine.power(d.at(0, 0)) == 3
+    d.acts((0, {"type": "next_phase"}), (0, {"type": "end_turn"}))
+    assert engine.power(d.at(0, 0)) == 4
+    d = Duel(turn=5, current=0)
+    d.defender(0, "Ashen Sentry", face_up=False, arrived=3)
+    d.creature(0, "Ember Whelp")
+    d.creature(1, "Tide Runner")
+    d.defender(1, "Bramble Boar", face_up=False)
+    d.act(0, type="flip", zone=0)
+    assert engine.power(d.at(1, 0)) == 2 and d.at(1, 1).mods == []
+    assert engine.power(d.at(0, 1)) == 3   # its own side is untouched
+
+
+def test_AR_CHAIN_3_a_special_summon_opens_its_window_once_its_chain_resolved() -> None:
+    """Seedcaller's special summon is a chain link; when the chain has resolved and
+    Thornling has arrived, a new response window opens, its first chance to the summoner's
+    opponent, who may answer the new creature; then the turn goes on."""
+    d = Duel(turn=5, current=0)
+    d.creature(0, "Seedcaller")
+    d.g.players[0].nether.append(d.piece("Thornling", 0))
+    d.rune(1, "Wither")
+    d.act(0, type="effect", zone=0, tn=0)
+    assert d.g.priority == 1 and d.zones(0)[1] is None
+    assert not any(a.get("tz") == 1 for a in d.legal(1))   # nothing there yet
+    d.act(1, type="pass")
+    assert d.zones(0)[1] == "Thornling" and d.g.chain == [] and d.g.priority == 1
+    assert {"type": "activate", "rune": 0, "ts": 0, "tz": 1} in d.legal(1)
+    d.act(1, type="activate", rune=0, ts=0, tz=1)
+    assert d.g.priority == -1 and engine.toughness(d.at(0, 1)) == 1
+    assert engine.to_act(d.g) == {0} and {"type": "next_phase"} in d.legal(0)

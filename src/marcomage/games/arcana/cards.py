@@ -11,6 +11,25 @@ from typing import Any
 
 CREATURE, RUNE, WARD = "creature", "rune", "ward"
 
+OPS = frozenset({"destroy", "modify", "return", "negate", "special_summon", "draw"})
+"""The effect vocabulary of AR-EFFECT-2: destroy, modify power or toughness, return to hand,
+negate an attack, special summon (from hand or netherworld), draw N."""
+
+SELECTS = frozenset({"none", "target", "all", "set_rune", "nether", "hand", "attack_target",
+                     "equipped"})
+"""What an effect reaches: nothing, a selected creature, every creature that fits, a set
+rune, a creature in the netherworld or in hand (special summon), the attacked creature,
+the creature a ward is equipped to."""
+
+TIMINGS = frozenset({"activated", "quick", "flip", "summon", "triggered"})
+"""When a creature or ward effect is used (AR-EFFECT-2); runes need none."""
+
+CONDITIONS = frozenset({"", "any", "attacked", "attacks", "opponent_attacks", "summoned"})
+"""When a rune, or a triggered creature or ward effect, may be used (AR-RUNE-4,
+AR-EFFECT-2): any time; when a creature is attacked; when a creature attacks; when an
+opponent's creature attacks; when a creature is summoned. A card naming anything else is
+refused when the card set is read, rather than taken as "any time"."""
+
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
@@ -36,7 +55,9 @@ class CardDef:
 
     @property
     def quick(self) -> bool:
-        return self.timing == "quick"
+        """The effect can be a chain link (AR-CHAIN-7): quick, or triggered, which is quick
+        only while its condition holds."""
+        return self.timing in ("quick", "triggered")
 
 
 @cache
@@ -46,19 +67,37 @@ def _data() -> dict[str, Any]:
     return doc
 
 
-def _card(doc: dict[str, Any]) -> CardDef:
-    return CardDef(
+def card_from_doc(doc: dict[str, Any]) -> CardDef:
+    """A card from its data, checked against the effect vocabulary: an unknown op, selector,
+    timing or condition is an error here, when the set is read, so that no card silently
+    means something else (a condition nobody understands used to read as "any time")."""
+    c = CardDef(
         id=int(doc["id"]), name=str(doc["name"]), kind=str(doc["kind"]),
         rarity=str(doc["rarity"]), text=str(doc["text"]), stars=int(doc.get("stars", 0)),
         type=str(doc.get("type", "")), power=int(doc.get("power", 0)),
         toughness=int(doc.get("toughness", 0)), relic=bool(doc.get("relic", False)),
         condition=str(doc.get("condition", "")), effect=dict(doc.get("effect", {})))
+    problems = []
+    if c.condition not in CONDITIONS:
+        problems.append(f"unknown condition {c.condition!r}")
+    if c.effect:
+        if c.effect.get("op") not in OPS:
+            problems.append(f"unknown op {c.effect.get('op')!r}")
+        if c.effect.get("select", "none") not in SELECTS:
+            problems.append(f"unknown selector {c.effect.get('select')!r}")
+        if c.kind != RUNE and c.timing not in TIMINGS:
+            problems.append(f"unknown timing {c.timing!r}")
+    if c.timing == "triggered" and c.condition in ("", "any"):
+        problems.append("a triggered effect names no condition")
+    if problems:
+        raise ValueError(f"Arcana card {c.id} ({c.name}): {'; '.join(problems)}.")
+    return c
 
 
 TYPES: tuple[str, ...] = tuple(_data()["types"])
 """The fixed list of creature types (AR-SUMMON-7)."""
 
-CARDS: dict[int, CardDef] = {c.id: c for c in map(_card, _data()["cards"])}
+CARDS: dict[int, CardDef] = {c.id: c for c in map(card_from_doc, _data()["cards"])}
 """Every card by id."""
 
 STARTERS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = tuple(

@@ -45,8 +45,9 @@ HAND_LIMIT = None
 BLOCKS_PER_TURN = 1
 """AR-BLOCK-3."""
 ATTACK_CANCELS_PER_TURN = 3
-"""Our reading: an attack being built may be cancelled at most this often per turn, so that
-a turn always ends (the conformance suite's step bound)."""
+"""Our reading: an attack being built can always be cancelled (AR-BATTLE-2), but after this
+many cancels in a turn no new attack may be declared that turn, so that a turn always ends
+(the conformance suite's step bound)."""
 LOG_KEEP = 60
 """Public log lines kept in the state."""
 UID_RANGE = 1 << 30
@@ -340,6 +341,7 @@ def resolve_chain(g: Game) -> None:
     """Last in, first out (AR-CHAIN-2), then what the chain interrupted goes on."""
     g.priority = -1
     g.passes = 0
+    g.arrival = 0   # the summon this window answered is past; a special summon sets anew
     while g.chain:
         link = g.chain.pop()
         resolve(g, link)
@@ -348,6 +350,7 @@ def resolve_chain(g: Game) -> None:
     a = g.attack
     if a is not None and a.stage == "window":
         g.summoned = -1
+        g.arrival = 0
         after_attack_chain(g)
     elif g.summoned >= 0:
         seat, g.summoned = g.summoned, -1
@@ -370,7 +373,7 @@ def resolve(g: Game, link: Link) -> None:
         if g.attack is not None:
             g.attack.negated = True
             log(g, f"{name(link.card)} resolves: the attack is negated.")
-    elif op == "return":
+    elif op == "return" and select == "set_rune":
         where = find(g, link.target)
         if where is not None and where[1] == RUNE and is_set_rune(where[3]):
             side, _, z, c = where
@@ -381,18 +384,23 @@ def resolve(g: Game, link: Link) -> None:
         else:
             log(g, f"{name(link.card)} resolves and finds no set rune.")
     elif op == "special_summon":
-        nether = g.players[link.seat].nether
-        index = next((i for i, c in enumerate(nether) if c.uid == link.target), -1)
+        # From the netherworld the target is the instance; from hand it is the card, and
+        # the first copy in hand comes (AR-SUMMON-5).
+        from_hand = select == "hand"
+        pile = g.players[link.seat].hand if from_hand else g.players[link.seat].nether
+        index = next((i for i, c in enumerate(pile)
+                      if (c.card if from_hand else c.uid) == link.target), -1)
         z = free_zone(g.players[link.seat].creatures)
         if index < 0 or z < 0:   # AR-SUMMON-8: onto a full side, nothing happens
             log(g, f"{name(link.card)} resolves: nothing is summoned.")
             return
-        c = nether.pop(index)
+        c = pile.pop(index)
         place(g, link.seat, z, c, face_up=True,
               position=ATTACK if spec.get("position") == ATTACK else DEFENSE, special=True)
         g.summoned = link.seat
+        g.arrival = c.uid
         log(g, f"{name(link.card)} resolves: {who(link.seat)} special summons "
-               f"{name(c.card)}.")
+               f"{name(c.card)}{' from hand' if from_hand else ''}.")
     else:
         for uid in targets_of(g, link):
             where = find(g, uid)
@@ -402,6 +410,10 @@ def resolve(g: Game, link: Link) -> None:
             if op == "destroy":
                 leave_field(g, side, z)
                 log(g, f"{name(link.card)} destroys {name(c.card)}.")
+            elif op == "return":   # to its owner's hand; a face-down one stays unnamed
+                what = name(c.card) if c.face_up else "a face-down creature"
+                leave_field(g, side, z, to_hand=True)
+                log(g, f"{name(link.card)} returns {what} to its owner's hand.")
             elif op == "modify":
                 c.mods.append((int(spec.get("power", 0)), int(spec.get("toughness", 0)),
                                until))
@@ -429,16 +441,22 @@ def targets_of(g: Game, link: Link) -> list[int]:
         holder = find_ward(g, link.source)
         return [] if holder is None or not holder[2].face_up else [holder[2].uid]
     if select == "all":
-        out: list[int] = []
-        for side in sides(spec, link.seat):
-            for c in g.players[side].creatures:
-                if c is None or (spec.get("face_up") and not c.face_up):
-                    continue
-                if "toughness_max" in spec and toughness(c) > int(spec["toughness_max"]):
-                    continue
-                out.append(c.uid)
-        return out
+        return all_selected(g, spec, link.seat)
     return []
+
+
+def all_selected(g: Game, spec: dict[str, Any], seat: int) -> list[int]:
+    """The creatures an "all" effect of `seat`'s reaches now: face-down ones too unless it
+    says face up (AR-POS-6), within its sides and toughness bound."""
+    out: list[int] = []
+    for side in sides(spec, seat):
+        for c in g.players[side].creatures:
+            if c is None or (spec.get("face_up") and not c.face_up):
+                continue
+            if "toughness_max" in spec and toughness(c) > int(spec["toughness_max"]):
+                continue
+            out.append(c.uid)
+    return out
 
 
 def sides(spec: dict[str, Any], seat: int) -> tuple[int, ...]:
@@ -503,8 +521,7 @@ def legal(g: Game, seat: int) -> list[dict[str, Any]]:
                                      not in a.attackers]
         if a.attackers:
             out.append({"type": "confirm"})
-        if g.cancels < ATTACK_CANCELS_PER_TURN:
-            out.append({"type": "cancel"})
+        out.append({"type": "cancel"})   # AR-BATTLE-2: until confirmed, always
         return out
     return idle_actions(g, seat)
 
@@ -540,7 +557,7 @@ def idle_actions(g: Game, seat: int) -> list[dict[str, Any]]:
                         for t in rune_targets(g, seat, c.card)]
     out += set_rune_actions(g, seat)
     out += creature_effects(g, seat, quick_only=not main)
-    if g.phase == BATTLE and attackers(g, seat):
+    if g.phase == BATTLE and attackers(g, seat) and g.cancels < ATTACK_CANCELS_PER_TURN:
         opp = g.players[1 - seat]
         out += [{"type": "attack", "zone": z} for z, c in enumerate(opp.creatures)
                 if c is not None]
@@ -594,8 +611,9 @@ def blockers(g: Game, seat: int, a: Attack) -> list[int]:
 
 def effect_targets(g: Game, seat: int, spec: dict[str, Any],
                    exclude: int = 0) -> list[dict[str, int]] | None:
-    """The target fields an effect may take; [] when it selects and nothing fits, None when
-    it needs no target (AR-RUNE-4, AR-RUNE-7)."""
+    """The target fields an effect may take; [] when it selects and nothing fits (or it
+    reaches "all" and there is nothing to reach), None when it needs no target (AR-RUNE-4,
+    AR-RUNE-7)."""
     select = spec.get("select")
     if select == "target":
         return [{"ts": side, "tz": z} for side in sides(spec, seat)
@@ -609,32 +627,62 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
         if free_zone(g.players[seat].creatures) < 0:
             return []
         return [{"tn": i} for i, c in enumerate(g.players[seat].nether)
-                if CARDS[c.card].kind == CREATURE and CARDS[c.card].stars == spec.get("stars")
-                and CARDS[c.card].type == spec.get("type")]
+                if summonable(c.card, spec)]
+    if select == "hand":   # one choice per card name: copies in hand are alike
+        if free_zone(g.players[seat].creatures) < 0:
+            return []
+        seen: set[int] = set()
+        out: list[dict[str, int]] = []
+        for h, c in enumerate(g.players[seat].hand):
+            if c.card not in seen and summonable(c.card, spec):
+                seen.add(c.card)
+                out.append({"th": h})
+        return out
     if select == "attack_target":
         a = g.attack
         if a is None or a.stage != "window" or a.target_uid < 0:
             return []
         where = find(g, a.target_uid)
         return None if where is not None and where[3].face_up else []
+    if select == "all":   # AR-RUNE-4: an "all" effect that would reach nothing is no use
+        return None if all_selected(g, spec, seat) else []
     if select == "equipped":
         return None
     return None
 
 
-def rune_condition(g: Game, seat: int, card: CardDef) -> bool:
-    """AR-RUNE-4: a rune that waits for an attack can be used only during one."""
+def condition_holds(g: Game, seat: int, condition: str) -> bool:
+    """AR-RUNE-4 and AR-EFFECT-2: a rune, or a triggered effect, that waits for an event can
+    be used only while the response window that event opened is open: an attack's window
+    (a creature attacked; a creature attacks; an opponent's creature attacks), or the
+    window after a creature is summoned face up. Conditions are checked against
+    cards.CONDITIONS when the card set is read, so any other name is a programming error."""
     a = g.attack
-    if card.condition == "attacked":
-        return a is not None and a.stage == "window" and a.target_uid >= 0
-    if card.condition == "opponent_attacks":
-        return a is not None and a.stage == "window" and g.current != seat
-    return True
+    attack_window = a is not None and a.stage == "window"
+    if condition in ("", "any"):
+        return True
+    if condition == "attacked":
+        return attack_window and a is not None and a.target_uid >= 0
+    if condition == "attacks":
+        return attack_window
+    if condition == "opponent_attacks":
+        return attack_window and g.current != seat
+    if condition == "summoned":
+        return g.arrival != 0
+    raise ValueError(f"Unknown Arcana condition {condition!r}.")
+
+
+def summonable(card_id: int, spec: dict[str, Any]) -> bool:
+    """A creature a special summon may call (AR-SUMMON-5): of the star rating and type the
+    effect names, when it names them."""
+    card = CARDS[card_id]
+    return card.kind == CREATURE and all(
+        key not in spec or getattr(card, key) == spec[key] for key in ("stars", "type"))
 
 
 def rune_targets(g: Game, seat: int, card_id: int, exclude: int = 0) -> list[dict[str, int]]:
     card = CARDS[card_id]
-    if not rune_condition(g, seat, card):
+    if not condition_holds(g, seat, card.condition):
         return []
     found = effect_targets(g, seat, card.effect, exclude)
     return [{}] if found is None else found
@@ -655,20 +703,22 @@ def set_rune_actions(g: Game, seat: int) -> list[dict[str, Any]]:
 
 
 def creature_effects(g: Game, seat: int, quick_only: bool) -> list[dict[str, Any]]:
-    """Creature and ward effects usable now: quick ones always, activated ones in the
-    owner's Main phases (AR-EFFECT-1, AR-CHAIN-7); once per turn each."""
+    """Creature and ward effects usable now: quick ones always, triggered ones while their
+    condition holds, activated ones in the owner's Main phases (AR-EFFECT-1, AR-EFFECT-2,
+    AR-CHAIN-7); once per turn each."""
     out: list[dict[str, Any]] = []
     for z, c in enumerate(g.players[seat].creatures):
         if c is None or not c.face_up:
             continue
         card = CARDS[c.card]
-        if card.timing in ("quick", "activated") and c.used != g.turn and (
-                card.quick or not quick_only):
+        if card.timing in ("quick", "activated", "triggered") and c.used != g.turn and (
+                card.quick or not quick_only) and condition_holds(g, seat, card.condition):
             found = effect_targets(g, seat, card.effect)
             out += [{"type": "effect", "zone": z, **t} for t in ([{}] if found is None
                                                                   else found)]
         for w_index, w in enumerate(c.wards):
-            if CARDS[w.card].quick and w.used != g.turn:
+            ward = CARDS[w.card]
+            if ward.quick and w.used != g.turn and condition_holds(g, seat, ward.condition):
                 out.append({"type": "ward_effect", "zone": z, "ward": w_index})
     return out
 
@@ -721,6 +771,8 @@ def do_summon(g: Game, seat: int, action: dict[str, Any]) -> None:
         log(g, f"{who(seat)} {what}sets a creature face down in defense position.")
     if up and CARDS[c.card].timing == "summon":
         add_link(g, Link(seat, "summon", c.card, c.uid, 0, False))
+    if up:   # "when a creature is summoned" (a face-down set is not seen, AR-POS-6)
+        g.arrival = c.uid
     open_window(g, seat)
 
 
@@ -737,6 +789,7 @@ def do_flip(g: Game, seat: int, action: dict[str, Any]) -> None:
     assert c is not None
     c.position, c.changed = ATTACK, g.turn   # a flip summon (AR-POS-4)
     flip_up(g, seat, c)
+    g.arrival = c.uid   # a flip summon is a summon for "when a creature is summoned"
     open_window(g, seat)
 
 
@@ -767,6 +820,8 @@ def target_uid(g: Game, seat: int, action: dict[str, Any]) -> int:
         return 0 if c is None else c.uid
     if "tn" in action:
         return int(g.players[seat].nether[action["tn"]].uid)
+    if "th" in action:   # the card itself, not the instance: the choice reveals the card only
+        return int(g.players[seat].hand[action["th"]].card)
     return 0
 
 

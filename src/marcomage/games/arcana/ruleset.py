@@ -30,7 +30,7 @@ from .state import OVER, Game, Options
 MAX_STEPS = 60_000
 """A bound on accepted actions in one duel: TURN_LIMIT turns of at most a few hundred
 actions each (every action of a turn is bounded: summons once, positions and effects once
-per card, attack cancels three times)."""
+per card, at most three attack declarations cancelled)."""
 
 OPTION_NAMES = ("summoned_can_attack", "deck_out_loses", "set_rune_delay")
 
@@ -46,7 +46,7 @@ class Arcana:
 
     id = "arcana"
     name = "Arcana"
-    version = 1
+    version = 2
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({"standard": Format(
         "standard", "Standard",

@@ -91,7 +91,7 @@ def state_json(g: Game, viewer: int) -> dict[str, Any]:
         "attack": None if g.attack is None else g.attack.to_json(),
         "chain": [link.to_json() for link in g.chain],
         "priority": g.priority, "passes": g.passes, "cancels": g.cancels,
-        "summoned": g.summoned, "log": g.log[:],
+        "summoned": g.summoned, "arrival": g.arrival, "log": g.log[:],
         "outcome": None if g.outcome is None else g.outcome.to_json()}
     if viewer == ALL:
         doc["rng"] = g.rng.to_json()
@@ -114,6 +114,7 @@ def from_json(doc: dict[str, Any]) -> Game:
     g.chain = [Link.from_json(link) for link in doc["chain"]]
     g.priority, g.passes = int(doc["priority"]), int(doc["passes"])
     g.cancels, g.summoned = int(doc["cancels"]), int(doc["summoned"])
+    g.arrival = int(doc.get("arrival", 0))   # absent from states saved before version 2
     g.log = [str(line) for line in doc["log"]]
     g.outcome = None if doc["outcome"] is None else Outcome.from_json(doc["outcome"])
     return g

@@ -106,8 +106,9 @@ class Player:
 
 class Link:
     """One link of the chain (AR-CHAIN): who added it, the card whose effect it is, where
-    that card was, and the chosen target (a uid, or a netherworld index for special
-    summons). `kind` is rune, creature, ward, flip or summon."""
+    that card was, and the chosen target: a uid (a creature, a set rune, a creature in the
+    netherworld), or for a special summon from hand the card id, which the choice reveals
+    (the instance stays hidden). `kind` is rune, creature, ward, flip or summon."""
 
     __slots__ = ("card", "kind", "on_attack", "seat", "source", "target")
 
@@ -169,8 +170,9 @@ class Game:
     `first` on odd turns. `priority` and `passes` describe the open response window
     (priority -1: none open)."""
 
-    __slots__ = ("attack", "cancels", "chain", "first", "log", "options", "outcome",
-                 "passes", "phase", "players", "priority", "rng", "summoned", "turn")
+    __slots__ = ("arrival", "attack", "cancels", "chain", "first", "log", "options",
+                 "outcome", "passes", "phase", "players", "priority", "rng", "summoned",
+                 "turn")
 
     def __init__(self, options: Options, rng: Rng) -> None:
         self.options = options
@@ -185,6 +187,8 @@ class Game:
         self.passes = 0
         self.cancels = 0          # attack declarations cancelled this turn
         self.summoned = -1        # a summon during chain resolution opens a window after
+        self.arrival = 0          # uid of the creature whose face-up summon the open (or
+        #                           pending) window answers: "when a creature is summoned"
         self.log: list[str] = []
         self.outcome: Outcome | None = None
 
@@ -200,8 +204,8 @@ class Game:
         g.turn, g.first, g.phase = self.turn, self.first, self.phase
         g.attack = None if self.attack is None else self.attack.copy()
         g.chain = self.chain[:]    # links are never changed once made
-        g.priority, g.passes, g.cancels, g.summoned = (
-            self.priority, self.passes, self.cancels, self.summoned)
+        g.priority, g.passes, g.cancels, g.summoned, g.arrival = (
+            self.priority, self.passes, self.cancels, self.summoned, self.arrival)
         g.log = self.log[:]
         g.outcome = self.outcome
         return g

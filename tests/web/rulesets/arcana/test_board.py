@@ -5,10 +5,12 @@ and a scan of every page for the other seat's hidden cards (PL-VIEW-1)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+import pytest
 from django.template.loader import render_to_string
-from django.test import Client
+from django.test import Client, SimpleTestCase
 
 from marcomage.games import find_ruleset
 from marcomage.games.arcana.cards import CARDS
@@ -20,6 +22,7 @@ from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import board_context
 from marcomage.web.rulesets.arcana import board, computer
+from tests.games.arcana.build import Duel, define
 
 from ...base import BaseTestCase
 from ...games.helpers import deck_of, seeded, to_act, verified
@@ -138,6 +141,10 @@ class ArcanaSiteTests(BaseTestCase):
         page = self.client.get("/help/").content.decode()
         self.assertIn("How to play Arcana", page)
         self.assertIn("response window", page)
+        # AR-RUNE-3: a set rune waits out the turn it was set, then answers on the
+        # opponent's turn that follows (not only from the setter's own next turn).
+        self.assertNotIn("from your next turn on", page)
+        self.assertIn("from the next turn on, which is your opponent's", page)
 
     def test_a_forged_or_out_of_turn_action_is_refused_with_a_message(self) -> None:
         game = arcana_game(self.alice, self.bob)
@@ -154,3 +161,101 @@ class ArcanaSiteTests(BaseTestCase):
             self.assertIn("game-notice", response.content.decode())
             fresh = Game.objects.get(pk=game.pk)
             self.assertEqual((fresh.version, fresh.state), (game.version, game.state))
+
+
+class ArcanaBoardStateTests(SimpleTestCase):
+    """The board drawn from hand-built states (no database)."""
+
+    def test_AR_BLOCK_2_the_party_left_after_the_blocker_its_power_and_the_targets_toughness(
+            self) -> None:
+        """Bramble Boar (4) and Tide Runner (3) attack Thornling (toughness 3); Cinder Scout
+        (toughness 2) blocks and falls to the Boar, which goes on with 2, the Runner with 3.
+        Both seats see that party, its 5 power and the target's 3 toughness; the attacker's
+        prompt says so with its choice."""
+        d = Duel(turn=5, current=0, phase="battle")
+        d.creature(0, "Bramble Boar")
+        d.creature(0, "Tide Runner")
+        d.creature(1, "Thornling")
+        d.defender(1, "Cinder Scout")
+        d.act(0, type="attack", zone=0).act(0, type="add", zone=0).act(0, type="add", zone=1)
+        d.act(0, type="confirm").act(1, type="block", zone=1)
+        for seat in (0, 1):
+            legal = ARCANA.legal_actions(d.g, seat)
+            context = board.context(ARCANA.view(d.g, seat), seat, legal, [])["arcana"]
+            attack = context["attack"]
+            self.assertEqual(attack["party"], [{"name": "Bramble Boar", "power": 2},
+                                               {"name": "Tide Runner", "power": 3}])
+            self.assertEqual((attack["party_power"], attack["target_toughness"]), (5, 3))
+            html = render_to_string("rulesets/arcana/_middle.html", {"arcana": context})
+            self.assertIn("Party left: Bramble Boar (2), Tide Runner (3); 5 power against "
+                          "toughness 3.", html)
+        self.assertEqual(context["prompt"], "")   # seat 1 only watches
+        context = board.context(ARCANA.view(d.g, 0), 0, ARCANA.legal_actions(d.g, 0),
+                                [])["arcana"]
+        self.assertEqual(context["prompt"],
+                         "The blocker is down. Your party left is Bramble Boar (2) and Tide "
+                         "Runner (3): 5 power against Thornling's toughness 3. Continue "
+                         "against the target, or call the attack off.")
+        # An attacker used up against the blocker is not in the party (AR-BLOCK-4 step 3).
+        d = Duel(turn=5, current=0, phase="battle")
+        d.creature(0, "Cinder Scout")    # 2 against the blocker's 3: used up, survives
+        d.creature(0, "Ember Whelp")     # 3 against the 1 left: goes on with 2
+        d.creature(1, "Tide Runner")
+        d.defender(1, "Thornling")
+        d.act(0, type="attack", zone=0).act(0, type="add", zone=0).act(0, type="add", zone=1)
+        d.act(0, type="confirm").act(1, type="block", zone=1)
+        context = board.context(ARCANA.view(d.g, 0), 0, ARCANA.legal_actions(d.g, 0),
+                                [])["arcana"]
+        self.assertEqual(context["attack"]["party"], [{"name": "Ember Whelp", "power": 2}])
+        self.assertIn("Your party left is Ember Whelp (2): 2 power against Tide Runner's "
+                      "toughness 2.", context["prompt"])
+
+    def test_AR_DECK_5_rarity_classes_on_field_cards_and_wards_and_their_colours(self) -> None:
+        """Rare cards are drawn in blue text and mythic ones in golden text: the field's
+        creature and rune zones and the wards carry the rarity class (the hand already did),
+        and the stylesheet colours those classes. A face-down card the viewer cannot see
+        carries none (it would tell its rarity)."""
+        d = Duel(turn=5)
+        sentry = d.creature(0, "Ashen Sentry")            # rare
+        d.ward(sentry, "Crown of Embers")                  # mythic Relic ward
+        d.creature(0, "Elder Treant")                      # mythic
+        d.creature(0, "Thornling")                         # common
+        d.rune(0, "Decay")                                 # rare, set
+        d.defender(1, "Inferno Wyrm", face_up=False)       # mythic, hidden from seat 0
+        d.hand(0, "Mirror Veil")
+        context = board.context(ARCANA.view(d.g, 0), 0, [], [])["arcana"]
+        me = render_to_string("rulesets/arcana/_side.html", {"side": context["me"]})
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-rare"')
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-mythic"')
+        self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-common"')
+        self.assertIn('<li class="rarity-mythic">Crown of Embers</li>', me)
+        self.assertIn('class="arcana-zone occupied set rarity-rare"', me)
+        self.assertIn("arcana-hand-card kind-rune rarity-rare", me)
+        them = render_to_string("rulesets/arcana/_side.html", {"side": context["them"]})
+        self.assertNotIn("rarity-", them)
+        css = (Path(board.__file__).parent / "static/arcana/board.css").read_text()
+        self.assertRegex(css, r"\.arcana-board \.rarity-rare[^{]*\{ color: #1d4ed8; \}")
+        self.assertRegex(css, r"\.arcana-board \.rarity-mythic[^{]*\{ color: #8b6508; \}")
+        editor = (Path(board.__file__).parent /
+                  "templates/rulesets/arcana/deck_editor.html").read_text()
+        self.assertIn("{% static 'arcana/board.css' %}", editor)   # the pool's colours
+
+    def test_AR_EFFECT_2_a_special_summon_from_hand_in_words(self) -> None:
+        """The choice names the card from the player's hand; the chain shows both seats the
+        card chosen (the choice reveals it)."""
+        with pytest.MonkeyPatch.context() as patch:
+            define(patch, 901, "Grove Herald", "creature", stars=1, type="Grove", power=1,
+                   toughness=1, effect={"timing": "activated", "op": "special_summon",
+                                        "select": "hand", "stars": 1, "type": "Grove"})
+            d = Duel(turn=5)
+            d.creature(0, "Grove Herald")
+            d.hand(0, "Ember Whelp", "Bramble Boar")
+            d.rune(1, "Wither")
+            action = {"type": "effect", "zone": 0, "th": 1}
+            self.assertIn(action, ARCANA.legal_actions(d.g, 0))
+            self.assertEqual(board.label(ARCANA.view(d.g, 0), 0, action),
+                             "Use the effect of your Grove Herald summoning Bramble Boar "
+                             "from your hand")
+            d.act(0, **action)
+            chain = board.context(ARCANA.view(d.g, 1), 1, [], [])["arcana"]["chain"]
+            self.assertEqual(chain[0]["target"], " summoning Bramble Boar from hand")

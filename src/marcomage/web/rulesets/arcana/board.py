@@ -35,13 +35,16 @@ def card_name(card: Any) -> str:
 
 
 def _card(piece: Mapping[str, Any] | None, zone: int) -> dict[str, Any] | None:
-    """A card on the field as the viewer may see it."""
+    """A card on the field as the viewer may see it; a known card and each ward carry their
+    rarity, which the page shows as text colour (AR-DECK-5)."""
     if piece is None:
         return None
     card = piece.get("card")
     doc: dict[str, Any] = {"zone": zone + 1, "face_up": piece["face_up"],
                            "position": piece["position"], "known": card is not None,
-                           "wards": [card_name(w["card"]) for w in piece.get("wards", [])]}
+                           "wards": [{"name": card_name(w["card"]),
+                                      "rarity": CARDS[int(w["card"])].rarity}
+                                     for w in piece.get("wards", [])]}
     if card is not None:
         c = CARDS[int(card)]
         doc.update(name=c.name, text=c.text, kind=c.kind, rarity=c.rarity,
@@ -117,6 +120,8 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
             return " on " + _field_name(view, seat, action["ts"], action["tr"], "runes")
         if "tn" in action:
             return f" calling {card_name(me['nether'][action['tn']]['card'])} back"
+        if "th" in action and action["th"] < len(hand):
+            return f" summoning {card_name(hand[action['th']]['card'])} from your hand"
         return ""
 
     if kind == "keep":
@@ -192,9 +197,10 @@ def prompt(view: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> str:
     if "no_block" in kinds:
         return "You are attacked: choose a blocker, or do not block."
     if "call_off" in kinds:
-        attack = view.get("attack") or {}
-        if attack.get("stage") == "continue":
-            return "The blocker is down: continue against the target, or call the attack off."
+        attack = _attack(view)
+        if attack is not None and attack["stage"] == "continue" and attack["party"]:
+            return (f"The blocker is down. Your party left is {_party_words(attack)}. "
+                    "Continue against the target, or call the attack off.")
         return "Your opponent answered with a rune: continue the attack, or call it off."
     if kinds & {"add", "confirm"}:
         return "Add attackers in order, then confirm (or cancel)."
@@ -213,21 +219,60 @@ def _chain(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> list[dic
     out = []
     for n, link in enumerate(view["chain"], start=1):
         target = f" targeting {_uid_name(view, link['target'])}" if link["target"] else ""
+        if CARDS[int(link["card"])].effect.get("select") == "hand":   # the target is a card
+            target = f" summoning {card_name(link['target'])} from hand"
         who = names[link["seat"]] if link["seat"] < len(names) else f"Player {link['seat'] + 1}"
         out.append({"n": n, "mine": link["seat"] == seat, "seat": link["seat"], "who": who,
                     "card": card_name(link["card"]), "kind": link["kind"], "target": target})
     return out
 
 
+def _creature(view: Mapping[str, Any], uid: int) -> Mapping[str, Any] | None:
+    """The face-up creature with this uid in the view, if it is on the field."""
+    for p in view["players"]:
+        for piece in p["creatures"]:
+            if (piece is not None and piece["uid"] == uid and piece["face_up"]
+                    and piece.get("card") is not None):
+                return piece
+    return None
+
+
+def _toughness(view: Mapping[str, Any], uid: int) -> int | None:
+    """A face-up creature's toughness now (the view's, with wards and modifiers)."""
+    piece = _creature(view, uid)
+    if piece is None:
+        return None
+    return int(piece.get("toughness", CARDS[int(piece["card"])].toughness))
+
+
 def _attack(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The open attack in words. Once the blocker is down (stage "continue") it also gives
+    the party that is left, with the power each brings and the total, and the target's
+    toughness, so that continuing or calling off is an informed choice (AR-BLOCK-2,
+    AR-BLOCK-4)."""
     a = view.get("attack")
     if a is None:
         return None
+    party = [{"name": _uid_name(view, int(uid)), "power": int(p)}
+             for uid, p in a.get("party", [])] if a["stage"] == "continue" else []
     return {"direct": a["target"] < 0,
             "target": "" if a["target"] < 0 else _uid_name(view, a["target_uid"]),
+            "target_toughness": None if a["target"] < 0 else _toughness(view,
+                                                                         a["target_uid"]),
             "attackers": [_uid_name(view, u) for u in a["attackers"]],
             "blocker": "" if a["blocker"] < 0 else _uid_name(view, a["blocker"]),
-            "stage": a["stage"]}
+            "stage": a["stage"], "party": party,
+            "party_power": sum(m["power"] for m in party)}
+
+
+def _party_words(attack: Mapping[str, Any]) -> str:
+    """"Bramble Boar (2) and Tide Runner (3): 5 power against Thornling's toughness 3"."""
+    members = [f"{m['name']} ({m['power']})" for m in attack["party"]]
+    who = members[0] if len(members) == 1 else ", ".join(members[:-1]) + " and " + members[-1]
+    against = attack["target"]
+    if attack["target_toughness"] is not None:
+        against += f"'s toughness {attack['target_toughness']}"
+    return f"{who}: {attack['party_power']} power against {against}"
 
 
 def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
