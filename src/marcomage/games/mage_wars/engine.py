@@ -589,6 +589,8 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "claim", "card": iid})
     for iid in player.pets:
         out.append({"type": "discard_pet", "card": iid})
+    for iid in player.items:
+        out.append({"type": "discard_item", "card": iid})
     return out
 
 
@@ -882,7 +884,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         say(state, seat, f"wins the challenge {card.name}")
         discard(state, action["card"])
         run_effects(state, seat, card.reward)
-    elif kind == "discard_pet":
+    elif kind in ("discard_pet", "discard_item"):  # MW-CARD-2, MW-CARD-4
         remove_kept(state, seat, action["card"])
     elif kind == "resurrect":
         slots = list(mage(state, seat).resurrection[action["alt"]])

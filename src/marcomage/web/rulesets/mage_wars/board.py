@@ -32,7 +32,8 @@ GROUPS = (("Respond", ("accept", "negate", "deflect")),
           ("Resurrection", ("resurrect", "pay", "cancel")),
           ("Attack", ("attack",)),
           ("Craft", ("open", "contribute", "waive", "abandon")),
-          ("Health and cards", ("use_health", "play_challenge", "claim", "discard_pet")),
+          ("Health and cards", ("use_health", "play_challenge", "claim", "discard_pet",
+                                "discard_item")),
           ("Turn", ("end_turn",)))
 
 
@@ -230,6 +231,8 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
         return f"Claim the challenge {_name(view, card)}"
     if kind == "discard_pet":
         return f"Discard the pet {_name(view, card)}"
+    if kind == "discard_item":
+        return f"Discard the item {_name(view, card)}"
     if kind == "accept":
         return "Accept the curse"
     if kind == "negate":
