@@ -148,10 +148,13 @@ def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_
     to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
     mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
     state = act(state, 0, type="end_turn")
+    state = act(state, 1, type="draw_dead", deck="enchanted")
     assert state.stage == "dead" and state.decisions[0]["kind"] == "curse"
-    assert len(state.players[1].hand) == 2 and not {mystic, arcane} & {
-        *state.players[1].hand}
+    assert RULES.legal_actions(state, 1) == [{"type": "accept"}]
     state = act(state, 1, type="accept")
+    assert len(state.players[1].hand) == 2 and RULES.to_act(state) == {1}
+    state = act(state, 1, type="draw_dead", deck="mystic")
+    state = act(state, 1, type="draw_dead", deck="arcane")
     assert state.players[1].hand[2:] == [mystic, arcane] and RULES.to_act(state) == {1}
 
 
@@ -345,6 +348,8 @@ def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> Non
         put(state, 0, "health", curse)
     state = act(state, 0, type="end_turn")
     assert state.active == 1 and state.stage == "dead"
+    for deck in ("enchanted", "mystic", "arcane"):
+        state = act(state, 1, type="draw_dead", deck=deck)
     assert len(state.players[1].hand) == 6  # one card from each of the three decks
     assert {"type": "resurrect", "alt": 0} in RULES.legal_actions(state, 1)
     state = act(state, 1, type="resurrect", alt=0)
@@ -372,12 +377,44 @@ def test_MW_DEATH_2_a_dead_player_may_end_the_dead_turn_and_keeps_to_the_hand_li
                  "gloom_mote"):
         put(state, 1, "hand", name)
     state = act(state, 0, type="end_turn")
+    for deck in ("enchanted", "mystic", "arcane"):
+        state = act(state, 1, type="draw_dead", deck=deck)
     assert state.stage == "dead" and len(state.players[1].hand) == 9
     state = act(state, 1, type="end_turn")
     assert state.decisions[0] == {"kind": "hand_limit", "seat": 1}
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
     assert len(state.players[1].hand) == 7 and state.active == 0
+
+
+def test_MW_DEATH_2_each_dead_turn_draw_is_the_players_choice_once_per_deck() -> None:
+    """The dead turn draws nothing by itself: each of the three decks is offered as
+    `draw_dead` once, and ending the turn without drawing keeps the hand as it was."""
+    state = table(2)
+    state.first = 0
+    engine.die(state, 1)
+    put(state, 1, "hand", "ember_shard")
+    for curse in ("rust_curse", "curse_of_ruin"):
+        put(state, 0, "health", curse)
+    state = act(state, 0, type="end_turn")
+    assert state.active == 1 and state.stage == "dead"
+    assert len(state.players[1].hand) == 1
+    decks = ("enchanted", "mystic", "arcane")
+    assert [a for a in RULES.legal_actions(state, 1) if a["type"] == "draw_dead"] == [
+        {"type": "draw_dead", "deck": deck} for deck in decks]
+    top = state.decks["mystic"][-1]
+    state = act(state, 1, type="draw_dead", deck="mystic")
+    assert state.players[1].hand[1:] == [top]
+    assert [a.get("deck") for a in RULES.legal_actions(state, 1)
+            if a["type"] == "draw_dead"] == ["enchanted", "arcane"]
+    state = act(state, 1, type="end_turn")
+    assert state.active == 0 and len(state.players[1].hand) == 2
+    main_turn(state, 0)  # whatever seat 0's fate draws brought, then seat 1 again
+    engine.begin_turn(state, 1)  # the next dead turn offers all three again
+    engine.settle(state)
+    assert state.stage == "dead" and len(state.players[1].hand) == 2
+    assert [a.get("deck") for a in RULES.legal_actions(state, 1)
+            if a["type"] == "draw_dead"] == list(decks)
 
 
 def test_MW_WIN_4_a_player_who_left_loses_even_when_the_others_draw() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars.cards import CARDS
 from marcomage.games.mage_wars.state import PERMANENT, WAIVED
 
 from .tables import (
@@ -283,6 +284,22 @@ def test_MW_CARD_2_a_pet_may_be_discarded_to_make_room() -> None:
     state = act(state, 0, type="discard_pet", card=imp)
     assert state.players[0].pets == [] and imp in state.discards["enchanted"]
     assert all(a["type"] != "discard_pet" for a in RULES.legal_actions(state, 0))
+
+
+def test_MW_CARD_4_an_item_may_be_discarded_to_make_room_like_a_pet() -> None:
+    """Items work the same as creatures (MW-CARD-4): an item in an item slot may be
+    discarded in the main step, with its charges, as a pet may (MW-CARD-2)."""
+    state = table()
+    staff = put(state, 0, "items", "oak_staff")[0]
+    charge = put(state, 0, "hand", "ember_shard")[0]
+    state.players[0].hand.remove(charge)
+    state.players[0].charges[staff] = [charge]
+    assert {"type": "discard_item", "card": staff} in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="discard_item", card=staff)
+    assert state.players[0].items == [] and staff not in state.players[0].charges
+    assert staff in state.discards[CARDS["oak_staff"].deck]
+    assert charge in state.discards[CARDS["ember_shard"].deck]
+    assert all(a["type"] != "discard_item" for a in RULES.legal_actions(state, 0))
 
 
 def test_MW_CARD_5_MW_COMBAT_6_a_damage_spell_with_nothing_to_attack_fizzles() -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-ORDER = ("pick", "resurrect", "pay", "deflect", "negate", "accept", "lose", "discard",
+ORDER = ("pick", "draw_dead", "resurrect", "pay", "deflect", "negate", "accept", "lose", "discard",
          "keep", "replace", "target", "use_once", "fizzle", "attack", "claim", "contribute",
          "waive", "open", "use_health", "end_turn")
+"""`draw_dead` first: a dead turn makes all three draws before resurrecting, as when the
+draws were forced (MW-DEATH-2), so the seeded game plays as it did."""
 
 
 def mage_targets(view: Mapping[str, Any]) -> set[int]:

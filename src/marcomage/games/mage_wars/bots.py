@@ -114,9 +114,11 @@ def evaluate(state: GameState, seat: int) -> float:
 WEIGHTS = {"resurrect": 40, "deflect": 40, "negate": 30, "claim": 20, "attack": 6,
            "target": 6, "use_once": 3, "keep": 6, "replace": 2, "contribute": 4, "pay": 4,
            "open": 3, "waive": 4, "play_challenge": 1, "end_turn": 2, "use_health": 0,
-           "abandon": 0, "discard_pet": 0, "cancel": 0}
+           "abandon": 0, "discard_pet": 0, "discard_item": 0, "cancel": 0, "draw_dead": 8}
 """The rollout policy's weight of each action type (1 when unnamed); 0 only when others
 exist."""
+PRUNED = ("abandon", "discard_pet", "discard_item", "cancel")
+"""Action types the search bot never weighs while it has others: they only throw away."""
 
 
 def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
@@ -156,12 +158,13 @@ class SearchBot:
         health = view["players"][seat]["health"] or []
         reserve = HEALTH_RESERVE if not hunted(view, seat) else len(health)
         kinds = {a["type"] for a in legal}
-        for first in ("resurrect", "deflect", "negate"):
+        for first in ("draw_dead", "resurrect", "deflect", "negate"):
+            # a dead turn's free draws first, as when they were forced (MW-DEATH-2), then
             # back to life at once (a dead mage wins nothing); never suffer a curse that a
             # blessing can send on or cancel
             if first in kinds:
                 return dict(next(a for a in legal if a["type"] == first))
-        pruned = [a for a in legal if a["type"] not in ("abandon", "discard_pet", "cancel")
+        pruned = [a for a in legal if a["type"] not in PRUNED
                   and not (a["type"] == "use_health" and len(health) <= reserve)]
         legal = pruned or legal
         if len(legal) == 1:

@@ -454,9 +454,7 @@ def settle(state: GameState) -> None:
                 receive(state, state.active, iid)
         elif stage == "dead_draw":
             say(state, state.active, "takes a dead turn")
-            state.stage = "dead"
-            run_effects(state, state.active,
-                        [{"do": "draw", "deck": deck, "n": 1} for deck in HEALTH_DECKS])
+            state.stage = "dead"  # the three draws are the player's choice (`draw_dead`)
         elif stage == "ending":
             player = state.players[state.active]
             if state.challenges:
@@ -551,6 +549,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     player = state.players[seat]
     if state.stage == "dead":
         out: list[dict[str, Any]] = [{"type": "end_turn"}]
+        out += [{"type": "draw_dead", "deck": deck} for deck in dead_draws_left(state)]
         alternatives = mage(state, seat).resurrection
         hand_icons = _icons_of(state, player.hand)
         for alt, slots in enumerate(alternatives):
@@ -589,7 +588,19 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "claim", "card": iid})
     for iid in player.pets:
         out.append({"type": "discard_pet", "card": iid})
+    for iid in player.items:
+        out.append({"type": "discard_item", "card": iid})
     return out
+
+
+def dead_draws_left(state: GameState) -> list[str]:
+    """The health decks the active dead player may still draw from this dead turn: each
+    once, by choice (MW-DEATH-2 "may draw 1 card from each"); a deck with its discard pile
+    also empty is left out, as drawing from it would do nothing (MW-DISCARD-2). The draws
+    made are recorded in the turn's `flags`, which the next turn clears."""
+    return [deck for deck in HEALTH_DECKS
+            if f"dead_draw:{deck}" not in state.flags
+            and (state.decks[deck] or state.discards[deck])]
 
 
 def _payments(state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -882,8 +893,12 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         say(state, seat, f"wins the challenge {card.name}")
         discard(state, action["card"])
         run_effects(state, seat, card.reward)
-    elif kind == "discard_pet":
+    elif kind in ("discard_pet", "discard_item"):  # MW-CARD-2, MW-CARD-4
         remove_kept(state, seat, action["card"])
+    elif kind == "draw_dead":
+        state.flags.append(f"dead_draw:{action['deck']}")
+        say(state, seat, f"draws from the {action['deck']} deck")
+        draw(state, seat, action["deck"], 1)  # a curse resolves as usual (MW-CURSE-1)
     elif kind == "resurrect":
         slots = list(mage(state, seat).resurrection[action["alt"]])
         state.resurrection = Manifest(player.mage, seat, slots, [EMPTY] * len(slots))

@@ -46,7 +46,7 @@ class MageWars:
 
     id = "mage_wars"
     name = "Mage Wars"
-    version = 2
+    version = 3
     seats = range(2, 5)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Pack", "The six shared decks of one game: Mage, Fate, Quest, Enchanted, "

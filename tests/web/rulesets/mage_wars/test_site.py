@@ -229,3 +229,31 @@ class PackEditorTests(BaseTestCase):
         intruder.force_login(other)
         self.assertEqual(intruder.post(f"/decks/{self.deck.pk}/pack/",
                                        {"card": "spark", "count": 0}).status_code, 404)
+
+
+def test_MW_DEATH_2_MW_CARD_4_the_board_offers_draw_dead_and_discard_item_in_words() -> None:
+    """Every legal action has a button under a group: the dead turn's draws (MW-DEATH-2)
+    and discarding an item (MW-CARD-4) are shown with their labels."""
+    from marcomage.games.mage_wars import engine
+    from marcomage.web.rulesets.mage_wars import board
+
+    from ....games.mage_wars.tables import empty_hands, game, main_turn, put, set_mage
+
+    state = empty_hands(main_turn(game(2, seed=21), 0))
+    set_mage(state, 0, "lumen_warden")  # no mage that wins when the other dies
+    set_mage(state, 1, "umbral_tyrant")
+    staff = put(state, 0, "items", "oak_staff")[0]
+    legal = MW.legal_actions(state, 0)
+    labels = [row["label"] for group in board.context(MW.view(state, 0), 0, legal, [])[
+        "action_groups"] for row in group["actions"]]
+    assert {"type": "discard_item", "card": staff} in legal
+    assert "Discard the item Oak Staff" in labels
+    engine.die(state, 1)
+    engine.begin_turn(state, 1)
+    engine.settle(state)
+    legal = MW.legal_actions(state, 1)
+    labels = [row["label"] for group in board.context(MW.view(state, 1), 1, legal, [])[
+        "action_groups"] for row in group["actions"]]
+    assert len(labels) == len(legal)
+    for deck in ("Enchanted", "Mystic", "Arcane"):
+        assert f"Draw 1 card from the {deck} deck" in labels

@@ -32,7 +32,8 @@ GROUPS = (("Respond", ("accept", "negate", "deflect")),
           ("Resurrection", ("resurrect", "pay", "cancel")),
           ("Attack", ("attack",)),
           ("Craft", ("open", "contribute", "waive", "abandon")),
-          ("Health and cards", ("use_health", "play_challenge", "claim", "discard_pet")),
+          ("Health and cards", ("use_health", "draw_dead", "play_challenge", "claim",
+                                "discard_pet", "discard_item")),
           ("Turn", ("end_turn",)))
 
 
@@ -150,7 +151,7 @@ def _prompt(view: Mapping[str, Any], names: list[str], viewer: int | None) -> st
             return f"{who} must choose a mage."
     who = "You" if view["active"] == viewer else names[view["active"]]
     if view["stage"] == "dead":
-        return f"{who} take(s) a dead turn: resurrect or end the turn."
+        return f"{who} take(s) a dead turn: draw, resurrect or end the turn."
     if view["stage"] == "resurrecting":
         return f"{who} pay(s) for the resurrection."
     return f"{who} play(s) the turn."
@@ -230,6 +231,10 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
         return f"Claim the challenge {_name(view, card)}"
     if kind == "discard_pet":
         return f"Discard the pet {_name(view, card)}"
+    if kind == "discard_item":
+        return f"Discard the item {_name(view, card)}"
+    if kind == "draw_dead":
+        return f"Draw 1 card from the {action['deck'].capitalize()} deck"
     if kind == "accept":
         return "Accept the curse"
     if kind == "negate":
