@@ -40,6 +40,7 @@ from marcomage.games.marcomage import (
     legal_actions,
     loads,
     push,
+    random_playout,
     state_hash,
     to_json,
 )
@@ -74,10 +75,13 @@ def playouts(games: int, seed: int, *, sample_every: int = 0) -> Playouts:
     start = time.perf_counter()
     for i in range(games):
         game = new_match(f"bench/{seed}/{i}")
-        while game.outcome is None:
+        if not sample_every:
+            turns += random_playout(game, (chooser, chooser))
+            continue
+        while game.outcome is None:  # the same moves, keeping a position now and then
             actions = legal_actions(game)
             action = actions[chooser.below(len(actions))]
-            if sample_every and turns % sample_every == 0:
+            if turns % sample_every == 0:
                 positions.append((game.clone(), action))
             push(game, action)
             turns += 1

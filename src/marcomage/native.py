@@ -34,7 +34,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = tuple(
     f"marcomage.{name}" for name in (
         "platform.rng",
         *(f"games.marcomage.{m}" for m in (
-            "cards", "context", "deck", "draw", "keywords", "serialize", "start",
+            "cards", "context", "deck", "draw", "keywords", "playout", "serialize", "start",
             "state", "turn", "victory",
             "effects.patterns", "effects.common_1", "effects.common_2", "effects.common_3",
             "effects.uncommon_1", "effects.uncommon_2", "effects.rare_1", "effects.rare_2",

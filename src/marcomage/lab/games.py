@@ -105,7 +105,13 @@ def _play_generic(setup: Setup, index: int, chunk: Chunk, keep_decks: bool) -> N
 def _play_marcomage(setup: Setup, index: int, chunk: Chunk, keep_decks: bool,
                     bots: Sequence[Any]) -> None:
     """One MArcomage game on the engine: the lean loop the million-game run needs."""
-    from marcomage.games.marcomage import auto_tokens, legal_actions, new_game, push, random_deck
+    from marcomage.games.marcomage import (
+        auto_tokens,
+        new_game,
+        push,
+        random_deck,
+        random_playout,
+    )
     from marcomage.games.marcomage.bots import deck_pool
     from marcomage.games.marcomage.bots.random_bot import RandomBot
 
@@ -122,11 +128,7 @@ def _play_marcomage(setup: Setup, index: int, chunk: Chunk, keep_decks: bool,
     first = game.current
     turns = 0
     if all(type(p) is RandomBot for p in players):
-        rngs = [p.rng for p in players]
-        while game.outcome is None:
-            actions = legal_actions(game)
-            push(game, actions[rngs[game.current].below(len(actions))])
-            turns += 1
+        turns = random_playout(game, (players[0].rng, players[1].rng))
     else:
         while game.outcome is None:
             push(game, players[game.current].choose(game, game.current))

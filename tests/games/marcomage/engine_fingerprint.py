@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import marcomage
-from marcomage.games.marcomage import Rng, legal_actions, push, state_hash
+from marcomage.games.marcomage import Rng, legal_actions, push, random_playout, state_hash
 from marcomage.games.marcomage.bots import new_match
 from marcomage.games.marcomage.golden import check, read_cases
 
@@ -43,6 +43,17 @@ def playouts(games: int) -> str:
     return digest.hexdigest()
 
 
+def random_playouts(games: int) -> str:
+    """The same digest over the same games, each played by `random_playout` at once."""
+    chooser = Rng.from_seed(99, stream=3)
+    digest = hashlib.sha256()
+    for i in range(games):
+        game = new_match(f"fingerprint/{i}")
+        random_playout(game, (chooser, chooser))
+        digest.update(state_hash(game).encode())
+    return digest.hexdigest()
+
+
 def fingerprint(random_cases: Path | None) -> dict[str, object]:
     return {
         "engine": marcomage.ENGINE.name,
@@ -50,6 +61,7 @@ def fingerprint(random_cases: Path | None) -> dict[str, object]:
         "random": answers_of(random_cases) if random_cases else None,
         "golden_games": {g.name: g.record() for g in GAMES},
         "playouts": playouts(300),
+        "random_playout": random_playouts(300),
     }
 
 

@@ -24,6 +24,7 @@ from .actions import (
 )
 from .cards import CARDS, KW, Card, implemented
 from .deck import InvalidDeck, auto_tokens, check_deck, random_deck
+from .playout import random_playout
 from .serialize import dumps, from_json, loads, state_hash, to_json
 from .start import new_game
 from .state import EndType, Game, Outcome, Player
@@ -65,5 +66,6 @@ __all__ = [
     "Game", "GameNotInProgress", "IllegalAction", "InsufficientResources", "InvalidAction",
     "InvalidDeck", "NotYourTurn", "Outcome", "Player", "Rng", "apply", "auto_tokens",
     "check_deck", "dumps", "end", "from_json", "implemented", "legal_actions", "loads",
-    "new_game", "push", "random_deck", "resign", "state_hash", "to_json", "validate", "view",
+    "new_game", "push", "random_deck", "random_playout", "resign", "state_hash", "to_json",
+    "validate", "view",
 ]

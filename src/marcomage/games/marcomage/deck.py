@@ -14,6 +14,9 @@ from .state import Deck
 DECK_SECTION: Final = 15
 Tokens = tuple[str, str, str]
 
+_TOKEN_BITS: Final[tuple[int, ...]] = tuple(KEYWORD_BITS[name] for name in TOKEN_KEYWORDS)
+_TOKEN_MASK: Final = sum(_TOKEN_BITS)
+
 
 class InvalidDeck(ValueError):
     """A deck that cannot be played: wrong size, duplicates, or a card of the wrong rarity."""
@@ -55,14 +58,16 @@ def normalize_tokens(chosen: Sequence[str]) -> Tokens:
 
 def auto_tokens(deck: Sequence[Sequence[int]]) -> Tokens:
     """C-DECK-10: the three token keywords most frequent in the deck, canonical tie order."""
-    counts = []
-    for order, name in enumerate(TOKEN_KEYWORDS):
-        bit = KEYWORD_BITS[name]
-        n = sum(1 for section in deck for c in section if c and CARDS[c].kw & bit)
-        if n:
-            counts.append((-n, order, name))
-    best = [name for _, _, name in sorted(counts)[:3]]
-    return normalize_tokens(best)
+    counts = [0] * len(TOKEN_KEYWORDS)
+    for section in deck:
+        for c in section:
+            kw = CARDS[c].kw & _TOKEN_MASK if c else 0
+            if kw:
+                for order in range(len(_TOKEN_BITS)):
+                    if kw & _TOKEN_BITS[order]:
+                        counts[order] += 1
+    ranked = sorted((-n, order) for order, n in enumerate(counts) if n)
+    return normalize_tokens([TOKEN_KEYWORDS[order] for _, order in ranked[:3]])
 
 
 def random_deck(rng: Rng, pool: Sequence[Sequence[int]] | None = None) -> Deck:

@@ -52,13 +52,13 @@ def validate(game: Game, action: Action, player: int | None = None) -> None:
             raise BadMode(f"{card.name} is played in mode 1 to {card.modes}, not {mode}.")
     elif mode != 0:
         raise BadMode(f"{card.name} has no modes; play it in mode 0.")
-    short = [
-        name for name, have, cost in (
-            ("bricks", me.bricks, card.bricks), ("gems", me.gems, card.gems),
-            ("recruits", me.recruits, card.recruits),
-        ) if have < cost
-    ]
-    if short:
+    if me.bricks < card.bricks or me.gems < card.gems or me.recruits < card.recruits:
+        short = [
+            name for name, have, cost in (
+                ("bricks", me.bricks, card.bricks), ("gems", me.gems, card.gems),
+                ("recruits", me.recruits, card.recruits),
+            ) if have < cost
+        ]
         raise InsufficientResources(f"Not enough {' and '.join(short)} to play {card.name}.")
 
 
@@ -179,7 +179,7 @@ def _play(t: Turn) -> None:
     me.last_played = card.id
 
 
-def _refill(t: Turn, action: Action) -> None:
+def _refill(t: Turn, played: bool) -> None:
     """C-SLOT-1: fill the played slot with the dictated card, a list draw or a deck draw."""
     me, slot, nxt = t.me, t.slot, t.next_card
     rng = t.game.rng
@@ -188,7 +188,7 @@ def _refill(t: Turn, action: Action) -> None:
         if picked != KEEP:
             me.hand[slot] = picked
     elif nxt == DRAW:
-        if action.kind == DISCARD:
+        if not played:
             me.hand[slot] = draw.from_deck(
                 rng, me.deck, me.hand, slot, differ_from=me.hand[slot])
         else:
@@ -203,7 +203,8 @@ def _refill(t: Turn, action: Action) -> None:
 def push(game: Game, action: Action, player: int | None = None) -> None:
     """Carry out one turn in place; an illegal action raises and changes nothing."""
     validate(game, action, player)
-    t = Turn(game, action.pos - 1, action.mode if action.kind == PLAY else 0)
+    played = action.kind == PLAY
+    t = Turn(game, action.pos - 1, action.mode if played else 0)
     me, opp = t.me, t.opp
     if not t.extra:  # C-TURN-3: start of a new round for the acting player
         me.new = [False] * HAND_SIZE
@@ -214,15 +215,15 @@ def push(game: Game, action: Action, player: int | None = None) -> None:
         me.token_changes = [0, 0, 0]
         opp.token_changes = [0, 0, 0]
 
-    if action.kind == PLAY:
+    if played:
         _play(t)
 
     me.bricks += t.fb * me.quarry  # C-PROD-1
     me.gems += t.fg * me.magic
     me.recruits += t.fr * me.dungeons
 
-    _refill(t, action)
-    entry = entry_of(t.card.id, t.mode, action.kind == PLAY)  # C-HIST-1
+    _refill(t, played)
+    entry = entry_of(t.card.id, t.mode, played)  # C-HIST-1
     if t.extra:
         me.history.append(entry)
     else:
