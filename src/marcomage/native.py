@@ -38,9 +38,11 @@ COMPILED_MODULES: Final[tuple[str, ...]] = tuple(
             "state", "turn", "victory",
             "effects.patterns", "effects.common_1", "effects.common_2", "effects.common_3",
             "effects.uncommon_1", "effects.uncommon_2", "effects.rare_1", "effects.rare_2",
+            "bots.mcts", "bots.sample",
         )),
     ))
-"""What mypyc compiles: the whole MArcomage turn pipeline, its cards and the generator.
+"""What mypyc compiles: the whole MArcomage turn pipeline, its cards, the generator, and the
+search bot with its sampling of hidden cards (its playouts are turns of the engine).
 `actions` stays interpreted: a compiled Action would refuse an ill-typed field with a
 TypeError at construction, where the rules refuse it as an illegal move (C-TURN-1), and its
 refusal classes would lose their class attributes."""

@@ -15,6 +15,7 @@ from pathlib import Path
 import marcomage
 from marcomage.games.marcomage import Rng, legal_actions, push, random_playout, state_hash
 from marcomage.games.marcomage.bots import new_match
+from marcomage.games.marcomage.bots.mcts import MctsBot
 from marcomage.games.marcomage.golden import check, read_cases
 
 from .test_golden_games import GAMES
@@ -54,6 +55,15 @@ def random_playouts(games: int) -> str:
     return digest.hexdigest()
 
 
+def search_moves(games: int) -> list[str]:
+    """The search bot's move (200 iterations, seeded) at the start of `games` games."""
+    moves = []
+    for i in range(games):
+        game = new_match(f"fingerprint/search/{i}")
+        moves.append(str(MctsBot(i, iterations=200).choose(game, game.current)))
+    return moves
+
+
 def fingerprint(random_cases: Path | None) -> dict[str, object]:
     return {
         "engine": marcomage.ENGINE.name,
@@ -62,6 +72,7 @@ def fingerprint(random_cases: Path | None) -> dict[str, object]:
         "golden_games": {g.name: g.record() for g in GAMES},
         "playouts": playouts(300),
         "random_playout": random_playouts(300),
+        "search": search_moves(8),
     }
 
 

@@ -1,8 +1,8 @@
 """The compiled (mypyc) engine and the pure-Python one give identical results (issue 25):
 the golden cases (6011/6011), the random-card cases of tests/data/random, the golden seeded
-games and 300 random playouts (step by step and by `random_playout`), each engine in its
-own process (MARCOMAGE_ENGINE forces the choice). The build is made here when missing
-(cached by source hash, as `make engine` does)."""
+games, 300 random playouts (step by step and by `random_playout`) and the search bot's
+moves, each engine in its own process (MARCOMAGE_ENGINE forces the choice). The build is
+made here when missing (cached by source hash, as `make engine` does)."""
 
 from __future__ import annotations
 
@@ -61,6 +61,7 @@ def test_both_engines_agree_on_golden_cases_random_cards_golden_games_and_playou
     assert pure["playouts"] == compiled["playouts"]
     # random_playout (the benchmark's and the balance lab's loop) plays the very same games
     assert pure["random_playout"] == compiled["random_playout"] == pure["playouts"]
+    assert pure["search"] == compiled["search"]  # the compiled search bot thinks alike
 
 
 def test_the_choice_is_forced_and_reported(tmp_path: Path) -> None:

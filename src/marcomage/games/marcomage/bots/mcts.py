@@ -34,10 +34,14 @@ import time
 from math import exp, log, sqrt
 from typing import Any
 
-from .. import PLAY, Action, Game, Rng, legal_actions, push, view
+from marcomage.platform.rng import Rng
+
+from ..actions import PLAY, Action
 from ..cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from ..deck import DECK_SECTION
-from ..state import MAX_TOWER, RESOURCE_VICTORY, Deck, Player
+from ..state import MAX_TOWER, RESOURCE_VICTORY, Deck, Game, Player
+from ..turn import legal_actions, push
+from ..view import view
 from .bot import bot_rng
 from .sample import guess_card, sample_game
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import Game, Rng, from_json
+from marcomage.platform.rng import Rng
+
 from ..draw import COMMON_ODDS, UNCOMMON_ODDS
-from ..state import Deck
+from ..serialize import from_json
+from ..state import Deck, Game
 
 
 def guess_card(rng: Rng, deck: Deck) -> int:
