@@ -24,6 +24,7 @@ from unittest import mock
 from playwright.sync_api import expect
 
 from marcomage.web.games import services
+from marcomage.web.games.models import Game
 
 from .helpers import log_in, player
 
@@ -229,22 +230,33 @@ MARK_FIRST_BOARD = """() => {
 }"""
 
 
-def test_the_sockets_first_board_does_not_replace_the_same_version(new_page: Any) -> None:
-    """A page's board stays in place when its socket opens and sends the version already on
-    screen (a click on it would otherwise be lost with it); later versions still arrive."""
+def your_turn(page: Any) -> bool:
+    return "your-turn" in (board(page).get_attribute("class") or "").split()
+
+
+def live_pair(new_page: Any, script: str) -> tuple[Any, Any]:
+    """Alice's and Bob's pages, each running `script` before the page's own, on a game
+    Alice hosted and Bob joined, both game sockets open."""
     player("alice")
     player("bob")
     alice, bob = new_page(), new_page()
     for page, name in ((alice, "alice"), (bob, "bob")):
-        page.add_init_script(script=f"({MARK_FIRST_BOARD})()")
+        page.add_init_script(script=f"({script})()")
         log_in(page, name)
     host_and_join(alice, bob)
     for page in (alice, bob):
         wait_live(page)
+    return alice, bob
+
+
+def test_the_sockets_first_board_does_not_replace_the_same_version(new_page: Any) -> None:
+    """A page's board stays in place when its socket opens and sends the version already on
+    screen (a click on it would otherwise be lost with it); later versions still arrive."""
+    alice, bob = live_pair(new_page, MARK_FIRST_BOARD)
+    for page in (alice, bob):
         page.wait_for_function("() => (window.marcomageSwaps || 0) >= 1")
         expect(board(page)).to_have_attribute("data-loaded", "with-page")
-    alice_turn = "your-turn" in (board(alice).get_attribute("class") or "")
-    mover, other = (alice, bob) if alice_turn else (bob, alice)
+    mover, other = (alice, bob) if your_turn(alice) else (bob, alice)
     move(mover)
     expect(board(other)).to_have_attribute("data-version", "2")
     expect(board(other)).not_to_have_attribute("data-loaded", "with-page")
@@ -266,19 +278,8 @@ def test_a_new_board_says_whose_turn_from_its_first_frame(new_page: Any) -> None
     answers one's own move or arrives live: htmx kept the old board's classes on the new one
     for its settle delay, so for a moment a board said "your turn" at a version where it was
     not (the flaky Mage Wars computer journey read exactly that moment)."""
-    from marcomage.web.games.models import Game
-
-    player("alice")
-    player("bob")
-    alice, bob = new_page(), new_page()
-    for page, name in ((alice, "alice"), (bob, "bob")):
-        page.add_init_script(script=f"({RECORD_SWAPS})()")
-        log_in(page, name)
-    host_and_join(alice, bob)
-    for page in (alice, bob):
-        wait_live(page)
-    alice_turn = "your-turn" in (board(alice).get_attribute("class") or "")
-    mover, other = (alice, bob) if alice_turn else (bob, alice)
+    alice, bob = live_pair(new_page, RECORD_SWAPS)
+    mover, other = (alice, bob) if your_turn(alice) else (bob, alice)
     move(mover)
     for page in (mover, other):
         expect(board(page)).to_have_attribute("data-version", "2")
