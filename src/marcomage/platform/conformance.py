@@ -200,7 +200,8 @@ ResampleHidden = Callable[[State, "Seat | None", Rng], State]
 
 def check_views_hide(ruleset: Ruleset, game: Playout, seed: int, every: int = 1) -> None:
     """Views hold nothing hidden: refilling what a viewer cannot see (`resample_hidden`)
-    leaves that viewer's view unchanged, for every seat and the replay view (PL-VIEW-1,
+    leaves that viewer's view unchanged, for every seat and the replay view, and a seat's
+    legal actions too (they reach the player as buttons and API answers) (PL-VIEW-1,
     PL-SHARED-6)."""
     resample: ResampleHidden | None = getattr(ruleset, "resample_hidden", None)
     assert resample is not None, (
@@ -219,6 +220,11 @@ def check_views_hide(ruleset: Ruleset, game: Playout, seed: int, every: int = 1)
                 f"{ruleset.id} state {index * every}: the view of "
                 f"{'the replay' if viewer is None else f'seat {viewer}'} changes when its "
                 "hidden zones are redrawn: it shows hidden data (PL-VIEW-1).")
+            if viewer is not None:
+                assert (canonical_json(ruleset.legal_actions(other, viewer))
+                        == canonical_json(ruleset.legal_actions(state, viewer))), (
+                    f"{ruleset.id} state {index * every}: seat {viewer}'s legal actions "
+                    "change when its hidden zones are redrawn: they tell hidden data.")
         assert _fingerprint(ruleset, state) == before, (
             f"{ruleset.id}: resample_hidden changed the state it was given.")
     assert changed, f"{ruleset.id}: resample_hidden never changed anything."

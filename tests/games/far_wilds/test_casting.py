@@ -7,7 +7,7 @@ import pytest
 from marcomage.games.far_wilds.battle import CannotCast, apply, legal_actions
 from marcomage.games.far_wilds.casting import OK, REASONS, cast_check
 from marcomage.games.far_wilds.ruleset import RULESET
-from marcomage.games.far_wilds.sight import domain_levels
+from marcomage.games.far_wilds.sight import board, domain_levels, sees
 from marcomage.games.far_wilds.state import BUILDING_KIND, CREATURE_KIND, SITE_KIND, Options
 
 from .builders import BASE0, BASE1, at, battle
@@ -142,9 +142,17 @@ def test_FW_CAST_10_targets_must_be_seen_now_unless_reveal_memory() -> None:
     assert cast_check(state, 0, "rockslide", at(1, -1)) == "not_visible"
     state.figures[at(0, 0)] = battle(figures={0: (0, "far_rider", C)}).figures[0]
     assert cast_check(state, 0, "rockslide", at(1, -1)) == OK
-    remembered = battle(hands=(["mossroot_lodge"], []), options=Options(reveal_memory=True))
-    remembered.revealed[0] = [at(0, 0)]
-    assert cast_check(remembered, 0, "mossroot_lodge", at(0, 0)) == OK
+    remembered = battle(hands=(["ley_anchor", "mossroot_lodge", "rockslide"], []),
+                        figures={at(1, -1): (1, "gloomspire", S),
+                                 at(-3, 2): (0, "cairn_hall", B)},
+                        options=Options(reveal_memory=True))
+    well = next(w for w in board(remembered).wells if w not in sees(remembered, 0))
+    remembered.revealed[0] = [well, at(0, 0), at(1, -1)]
+    assert cast_check(remembered, 0, "ley_anchor", well) == OK  # the space itself: remembered
+    # what stands on a space only remembered is hidden, so it never decides a cast: a figure
+    # there is no target, and nothing is built there
+    assert cast_check(remembered, 0, "rockslide", at(1, -1)) == "not_visible"
+    assert cast_check(remembered, 0, "mossroot_lodge", at(0, 0)) == "not_visible"
 
 
 def test_FW_CAST_11_any_space_needs_no_sight() -> None:
@@ -154,10 +162,28 @@ def test_FW_CAST_11_any_space_needs_no_sight() -> None:
     assert far not in RULESET.view(state, 0)["visible"]
     assert cast_check(state, 0, "wind_step", NEXT_TO_BASE, far) == OK
     assert cast_check(state, 0, "wind_step", NEXT_TO_BASE, at(0, 3)) == "terrain"  # ocean
-    assert cast_check(state, 0, "wind_step", NEXT_TO_BASE, BASE1) == "occupied"
+    assert cast_check(state, 0, "wind_step", NEXT_TO_BASE, at(-3, 2)) == "occupied"  # seen
     state, _ = apply(state, 0, {"type": "cast", "card": "wind_step", "target": NEXT_TO_BASE,
                                 "to": far})
     assert state.figures[far] is not None and state.figures[NEXT_TO_BASE] is None
+
+
+def test_FW_CAST_11_wind_step_out_of_sight_never_tells_what_stands_there() -> None:
+    """Whether a space out of sight is empty is hidden (views): Wind Step may aim at the
+    enemy's Base as at any unseen space; the move then finds the space taken, the creature
+    stays and the card is spent."""
+    mine = {NEXT_TO_BASE: (0, "far_rider", C), at(-3, 2): (0, "tide_altar", B)}
+    state = battle(hands=(["wind_step"], []), figures=mine)
+    assert BASE1 not in RULESET.view(state, 0)["visible"]
+    assert cast_check(state, 0, "wind_step", NEXT_TO_BASE, BASE1) == OK
+    empty = battle(hands=(["wind_step"], []), figures=mine)
+    empty.figures[BASE1] = None
+    assert RULESET.legal_actions(state, 0) == RULESET.legal_actions(empty, 0)
+    after, _ = apply(state, 0, {"type": "cast", "card": "wind_step",
+                                "target": NEXT_TO_BASE, "to": BASE1})
+    assert after.figures[NEXT_TO_BASE] is not None and after.figures[BASE1].owner == 1
+    assert "wind_step" not in after.players[0].hand and after.turn == 1
+    assert any("that space is taken" in line["text"] for line in RULESET.view(after, 0)["log"])
 
 
 def test_FW_CAST_12_a_cast_that_breaks_the_rules_is_refused_and_changes_nothing() -> None:

@@ -21,7 +21,7 @@ from .cards import (
     Target,
 )
 from .hexmap import FOREST, OCEAN, HexMap
-from .sight import board, control, domain_levels, meets_domain, revealed
+from .sight import board, control, domain_levels, meets_domain, revealed, sees
 from .state import BUILDING_KIND, CREATURE_KIND, SITE_KIND, Battle, Enchant, Figure
 
 OK = "ok"
@@ -46,11 +46,13 @@ REASONS = {
 
 @dataclass(slots=True)
 class Sight:
-    """What the checks of one seat need, computed once: the map, revealed spaces, the
-    enemy's area of control, own area of control, own Bases and buildings, domain levels."""
+    """What the checks of one seat need, computed once: the map, revealed spaces (with
+    `reveal_memory`, also those seen before), the spaces in sight now, the enemy's area of
+    control, own area of control, own Bases and buildings, domain levels."""
 
     hexes: HexMap
     seen: set[int]
+    now: set[int]
     enemy_area: set[int]
     own_area: set[int]
     bases: list[int]
@@ -65,8 +67,9 @@ class Sight:
                 buildings.append(space)
                 if CARDS[f.card].base:
                     bases.append(space)
-        return cls(board(state), revealed(state, seat), control(state, 1 - seat),
-                   control(state, seat), bases, buildings, domain_levels(state, seat))
+        return cls(board(state), revealed(state, seat), sees(state, seat),
+                   control(state, 1 - seat), control(state, seat), bases, buildings,
+                   domain_levels(state, seat))
 
 
 def _adjacent_to(hexes: HexMap, space: int, others: list[int]) -> bool:
@@ -85,7 +88,7 @@ def _spawn_bases(state: Battle, sight: Sight, found: Card) -> list[int]:
 
 
 def _creature_check(state: Battle, seat: int, sight: Sight, found: Card, space: int) -> str:
-    if space not in sight.seen:
+    if space not in sight.now:  # what stands on a space only remembered is hidden
         return "not_visible"
     if state.figures[space] is not None:
         return "occupied"
@@ -117,7 +120,7 @@ def _space_check(state: Battle, sight: Sight, spec: Target, space: int) -> str:
 
 
 def _entity_check(state: Battle, seat: int, sight: Sight, spec: Target, space: int) -> str:
-    if not spec.any_space and space not in sight.seen:
+    if space not in sight.now:  # a figure is a target only while in sight (FW-BOARD-2)
         return "not_visible"
     figure = state.figures[space]
     if figure is None:
@@ -132,8 +135,10 @@ def _entity_check(state: Battle, seat: int, sight: Sight, spec: Target, space: i
 
 
 def _move_check(state: Battle, space: int, dest: int, sight: Sight) -> str:
-    """Wind Step's second target: Any space that is empty and fits the creature."""
-    if state.figures[dest] is not None or dest == space:
+    """Wind Step's second target: Any space (FW-CAST-11) that fits the creature and is not
+    seen to be taken. Whether a space out of sight is empty is not the caster's to know, so
+    it never decides what is legal; the move finds out (`_effect`)."""
+    if dest == space or (dest in sight.now and state.figures[dest] is not None):
         return "occupied"
     mover = state.figures[space]
     assert mover is not None
@@ -154,7 +159,7 @@ def check_target(state: Battle, seat: int, sight: Sight, found: Card, target: in
             return "bad_target"
         if found.type == CREATURE:
             return _creature_check(state, seat, sight, found, target)
-        if target not in sight.seen:
+        if target not in sight.now:
             return "not_visible"
         if state.figures[target] is not None:
             return "occupied"  # FW-CAST-4
@@ -267,7 +272,10 @@ def _effect(state: Battle, seat: int, found: Card, target: int | None, to: int |
             entry["destroyed"] = figure.card
     elif kind == "move_creature":
         assert target is not None and to is not None
-        state.figures[to], state.figures[target] = state.figures[target], None
+        if state.figures[to] is None:
+            state.figures[to], state.figures[target] = state.figures[target], None
+        else:  # the space out of sight was taken: the creature stays, the card is spent
+            entry["blocked"] = True
 
 
 def cancelling(state: Battle, seat: int) -> int | None:

@@ -62,10 +62,13 @@ class FarWilds:
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 2
+    version = 3
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
-    `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views)."""
+    `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
+    3: what stands on a space out of sight never decides a legal action: Wind Step may aim
+    at any unseen space and finds it taken or not; with `reveal_memory` a remembered space is
+    a target only for what aims at the space itself (FW-CAST-10, -11)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()

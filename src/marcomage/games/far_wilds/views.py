@@ -66,6 +66,8 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
         text = f"starts a construction site of {card}{where}"
     if entry.get("to") is not None and _saw(entry, viewer, "seen_to"):
         text += f" to {label(entry['to'])}"
+        if entry.get("blocked"):
+            text += ", but that space is taken: nothing moves"
     if entry.get("destroyed"):
         text += f", destroying {CARDS[entry['destroyed']].name}"
     return text + "."
