@@ -61,22 +61,21 @@ SQLITE_OPTIONS: dict[str, Any] = {
 }
 
 
-def _sqlite(name: str) -> dict[str, Any]:
-    """SQLite with persistent connections: opening one runs four PRAGMAs and closing it
-    costs as much, which per request (and per live board render) took a quarter of the
-    server's CPU under load (issue 23). A connection belongs to its thread, and the threads
-    are bounded (the request admission, the render pool, the computer's workers)."""
-    return {"ENGINE": SQLITE_ENGINE, "NAME": name, "OPTIONS": dict(SQLITE_OPTIONS),
-            "CONN_MAX_AGE": None, "CONN_HEALTH_CHECKS": True}
-
-
 def database(url: str | None, data_dir: Path) -> dict[str, Any]:
     """The default database from DATABASE_URL (postgres://… or sqlite:///path), else SQLite."""
     if not url:
-        return _sqlite(str(data_dir / "marcomage.sqlite3"))
+        return {
+            "ENGINE": SQLITE_ENGINE,
+            "NAME": str(data_dir / "marcomage.sqlite3"),
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
-        return _sqlite(unquote(parts.path[1:] if parts.path.startswith("//") else parts.path))
+        return {
+            "ENGINE": SQLITE_ENGINE,
+            "NAME": unquote(parts.path[1:] if parts.path.startswith("//") else parts.path),
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
         return {
             "ENGINE": "django.db.backends.postgresql",
