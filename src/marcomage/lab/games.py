@@ -4,7 +4,7 @@ Game `i` of a run seeded `S` is seeded "S/i"; its decks draw from "S/i/decks" an
 seat k from "S/i/k", so a game's result depends on nothing but the run's seed and its index
 (the same on one process, a pool or a cluster). MArcomage games run on the engine directly
 (random decks from the card pool by its deck rules, the engine's bots); every other system
-goes through the platform protocol with its starter decks (or its own `random_deck`).
+goes through the platform protocol with its `random_deck` (by default a starter deck).
 """
 
 from __future__ import annotations
@@ -72,11 +72,7 @@ def deck_cards(deck: DeckDoc) -> tuple[str, ...]:
 def _generic_decks(ruleset: Ruleset, setup: Setup, rng: Rng) -> list[DeckDoc]:
     if setup.decks is not None:
         return list(setup.decks)
-    generator = getattr(ruleset, "random_deck", None)
-    if callable(generator):
-        return [generator(rng) for _ in setup.bots]
-    starters = ruleset.starter_decks()
-    return [starters[rng.below(len(starters))] for _ in setup.bots]
+    return [ruleset.random_deck(rng) for _ in setup.bots]
 
 
 def _play_generic(setup: Setup, index: int, chunk: Chunk, keep_decks: bool) -> None:

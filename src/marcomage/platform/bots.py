@@ -1,6 +1,7 @@
 """Bots (PL-SHARED-5): a bot sees only its seat's view and legal actions and draws from its
 own random source, never the game's. Every ruleset gets the uniform "random" bot; a ruleset
-may add its own through an optional `bots()` method returning {name: seed -> Bot}.
+adds its own through the protocol's optional `bots()` part, {name: seed -> Bot} (none by
+default, `platform.ruleset_base`).
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ class RandomBot:
 def bots_for(ruleset: Ruleset) -> dict[str, BotFactory]:
     """The bots that play `ruleset`, by name: "random" first, then the ruleset's own."""
     found: dict[str, BotFactory] = {"random": RandomBot}
-    own = getattr(ruleset, "bots", None)
-    if callable(own):
-        found.update(own())
+    found.update(ruleset.bots())
     return found
 
 

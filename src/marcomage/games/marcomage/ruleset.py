@@ -28,6 +28,7 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import awards
 from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
@@ -173,7 +174,7 @@ def _outcome_json(state: Game) -> dict[str, Any] | None:
     return None if out is None else out.to_json()
 
 
-class MArcomage:
+class MArcomage(RulesetBase):
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
     id = "marcomage"

@@ -11,7 +11,7 @@ from typing import Any
 
 from marcomage.games import find_ruleset
 from marcomage.simulate import wilson
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import stats_of
 
 from .models import CardTotal, CardUse, DayTotal, ExpPoint, SystemTotal, Versus
 
@@ -23,8 +23,8 @@ ORDERS = {"picked": "Most picked", "win": "Best win rate", "played": "Most playe
 
 def card_label(ruleset: str, card: str) -> str:
     """The card's name through the game's widget `stats.card_label`, else its id."""
-    named = widget(ruleset, "stats")
-    return str(named.card_label(card)) if named is not None else f"card {card}"
+    named = stats_of(ruleset)
+    return named.card_label(card) if named is not None else f"card {card}"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from marcomage.games.marcomage.bots.view_bot import ViewBot
 from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 BOT_OF_LEVEL = {"easy": "greedy", "normal": "mcts", "hard": "mcts"}
 """Which bot plays each difficulty; the search levels differ by their budget."""
@@ -32,3 +33,7 @@ def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -
                   if name == "mcts" and (think is not None or iterations is not None)
                   else GreedyBot(seed) if name == "greedy" else MctsBot(seed))
     return ViewBot(engine_bot, seed)
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from marcomage.games.marcomage import concept_language as language
 from marcomage.games.marcomage.cards import CARDS, KEYWORD_BITS, RARITY_BY_NAME
+from marcomage.platform.protocol import DeckDoc
 
 RARITY_NAMES = {"common": "Common", "uncommon": "Uncommon", "rare": "Rare"}
 
@@ -40,12 +41,13 @@ def choose_carrier(rarity: str, deck: Mapping[str, Any]) -> int:
     return found[-1]
 
 
-def with_guest(deck: Mapping[str, Any], concept: Any) -> dict[str, Any]:
+def with_guest(deck: DeckDoc, concept: Any) -> DeckDoc:
     """The deck document with the concept as a guest card in place of one of its cards."""
     carrier = choose_carrier(concept.rarity, deck)
     extra = dict(deck.get("extra") or {})
     extra["guests"] = [guest_document(carrier, concept)]
-    return {**deck, "extra": extra}
+    found: DeckDoc = {**deck, "extra": extra}
+    return found
 
 
 def code_problems(code: str, max_length: int) -> list[str]:
