@@ -24,6 +24,7 @@ from marcomage.web.notifications.services import wake, wake_everyone
 from marcomage.web.preferences import avatars
 
 from .models import CODE_LENGTH, FEEDBACK_LENGTH, Concept, State, Watcher, label
+from .system import concept_widget
 from .template import ConceptData
 
 PER_PAGE = 20  # C-SITE-6, C-GEN-7 CARDS_PER_PAGE
@@ -91,9 +92,7 @@ def _store_picture(upload: UploadedFile | None) -> str:
 
 
 def _check_code(data: ConceptData) -> None:
-    from marcomage.web.rulesets.marcomage.concept_cards import code_problems
-
-    problems = code_problems(data.code, CODE_LENGTH) if data.code else []
+    problems = concept_widget().code_problems(data.code, CODE_LENGTH) if data.code else []
     if problems:
         raise ConceptRefused(problems)
 
