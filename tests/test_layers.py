@@ -262,3 +262,40 @@ def test_the_probe_check_catches_a_probe(tmp_path: Path) -> None:
                     'if hasattr(board_of(game), "describe"): pass\n')
     assert [line.split(":")[0] for line in probes_of(path)] == ["1", "3"]
 
+
+def web_app(module: str) -> str | None:
+    """The site app a module belongs to (`games`, `core`, `rulesets.marcomage` ...), None
+    outside web/ and for the project's own files (settings, urls, asgi)."""
+    parts = module.split(".")
+    if len(parts) < 4 or parts[:2] != ["marcomage", "web"]:
+        return None
+    if parts[2] == "rulesets":
+        return f"rulesets.{parts[3]}" if len(parts) > 4 or is_module(module) else None
+    return parts[2]
+
+
+def app_graph() -> dict[str, set[str]]:
+    """Which site apps import which, from every module's run-time imports (imports inside
+    functions included, `if TYPE_CHECKING:` ones not)."""
+    graph: dict[str, set[str]] = {}
+    for path in (PACKAGE / "web").rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        app = web_app(module_name(path))
+        if app is None:
+            continue
+        graph.setdefault(app, set()).update(
+            other for name in module_imports(path)
+            if (other := web_app(name)) is not None and other != app)
+    return graph
+
+
+def test_the_web_apps_import_each_other_one_way() -> None:
+    """Issue 30: the site's apps form no import cycle between them (the eight mutual pairs
+    went: the home page and help moved out of `core` into `home`, account deletion announces
+    itself to the sections that keep personal data, the players pages read the bot mark
+    through the ORM), so each app can be read after the apps it uses."""
+    graph = app_graph()
+    assert {"core", "home", "games", "accounts", "players", "api"} <= set(graph)
+    assert import_cycles(graph) == []
+    assert graph["core"] <= {"preferences", "rulesets.generic"}, graph["core"]

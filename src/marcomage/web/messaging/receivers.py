@@ -17,16 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import Q
 from django.dispatch import receiver
 
 from marcomage.games import find_ruleset
 from marcomage.platform.protocol import Outcome, State
-from marcomage.web.core.events import challenge_answered, game_rated
+from marcomage.web.core.events import account_erasing, challenge_answered, game_rated
 from marcomage.web.core.widgets import reports_of
 from marcomage.web.preferences.models import Preferences
 
 from . import notices
-from .models import Kind
+from .models import Kind, Message
 from .services import notify
 
 
@@ -83,3 +84,8 @@ def on_challenge_answered(
         subject, text = notices.challenge_answer(challenged.username, accepted)
         notify(challenger, subject, text, Kind.REPORT)
 
+
+@receiver(account_erasing, dispatch_uid="messaging.account_erasing")
+def erase_messages(sender: Any, *, user: Any, **_: Any) -> None:
+    """A deleted account's messages, sent and received, go (issue 23)."""
+    Message.objects.filter(Q(author=user) | Q(recipient=user)).delete()
