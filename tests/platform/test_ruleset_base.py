@@ -46,3 +46,28 @@ def test_a_rulesets_own_parts_win_over_the_defaults() -> None:
     marcomage = RULESETS["marcomage"]
     assert set(bots_for(marcomage)) > {"random"}
     assert type(marcomage).resample_hidden is not RulesetBase.resample_hidden
+
+
+def test_the_sixth_game_of_the_docs_conforms_with_only_the_defaults() -> None:
+    """docs/platform.md's example (tests/platform/nim.py): a ruleset that writes only its
+    own parts passes the conformance suite (PL-SHARED-6), and a game of perfect information
+    keeps the default resample_hidden."""
+    from marcomage.platform import conformance
+
+    from .nim import RULESET as NIM
+
+    assert isinstance(NIM, Ruleset) and NIM.hides_information is False
+    conformance.check_playouts_end(NIM, (1, 2, 3))
+    conformance.check_all(NIM, (1, 2))
+    assert bots_for(NIM) == {"random": RandomBot}
+
+
+def test_a_game_that_hides_information_must_redraw_it() -> None:
+    """The default copy does not pass for a game whose views hide something."""
+    from marcomage.platform import conformance
+
+    class Lazy(type(TOY)):  # type: ignore[misc]
+        resample_hidden = RulesetBase.resample_hidden
+
+    with pytest.raises(AssertionError, match="never changed anything"):
+        conformance.check_all(Lazy(), (1,))

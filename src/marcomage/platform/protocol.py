@@ -179,6 +179,11 @@ class Ruleset(RulesetCore, Protocol):
     `platform.ruleset_base.RulesetBase`, so that a caller calls them and never probes for
     them."""
 
+    hides_information: bool
+    """Whether a seat's view leaves out something of the state (hands, decks, fog): then
+    `resample_hidden` must redraw it, and the conformance suite insists that it does.
+    Default: True."""
+
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's own bots by name (PL-SHARED-5); the platform's random bot is added by
         `platform.bots.bots_for`. Default: none."""

@@ -18,15 +18,18 @@ if TYPE_CHECKING:
 class RulesetBase:
     """Mixin with the optional parts' defaults; each method names its own default."""
 
+    hides_information: bool = True
+    """Most card games hide hands and decks; a game of perfect information says False."""
+
     def bots(self) -> Mapping[str, BotFactory]:
         """No bots of the game's own: the platform's random bot plays it."""
         return {}
 
     def resample_hidden(self: RulesetCore, state: State, viewer: Seat | None,
                         rng: Rng) -> State:
-        """Nothing hidden to draw anew: a copy of the state (through its JSON). A game with
-        hidden information overrides it (the conformance suite insists that it changes
-        something)."""
+        """Nothing hidden to draw anew: a copy of the state (through its JSON), right for a
+        game of perfect information (`hides_information = False`); a game that hides
+        something overrides it (the conformance suite insists that it changes something)."""
         return self.from_json(self.to_json(state))
 
     def sample_state(self: RulesetCore, view: Mapping[str, Any], rng: Rng) -> State:
