@@ -11,8 +11,10 @@ from django.dispatch import receiver
 
 from marcomage.web.core.events import account_closing, account_erasing
 
-from . import services as games
+from .errors import GameError, NotFound
+from .lobby import reject, unhost, withdraw
 from .models import Game, Seat, Status
+from .play import surrender
 
 
 @receiver(account_closing, dispatch_uid="games.account_closing")
@@ -20,16 +22,16 @@ def end_games(sender: Any, *, user: Any, **_: Any) -> None:
     """Surrender the running games; withdraw, reject or unhost the open ones."""
     for game in Game.objects.filter(seats__user=user, status=Status.RUNNING).distinct():
         try:
-            games.surrender(user, game.pk)
-        except games.GameError:
+            surrender(user, game.pk)
+        except GameError:
             continue
     for game in Game.objects.filter(seats__user=user,
                                     status__in=(Status.CHALLENGE, Status.HOSTED)).distinct():
-        for end in (games.withdraw, games.reject, games.unhost):
+        for end in (withdraw, reject, unhost):
             try:
                 end(user, game.pk)
                 break
-            except (games.GameError, games.NotFound):
+            except (GameError, NotFound):
                 continue
 
 
