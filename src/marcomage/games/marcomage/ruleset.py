@@ -31,9 +31,10 @@ from marcomage.platform.rng import Rng
 
 from . import awards
 from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
-from .bots.view_bot import BOTS
-from .cards import CARDS, COMMON, RARE, UNCOMMON
+from .bots import BOTS
+from .cards import CARDS, COMMON, RARE, UNCOMMON, card_ids, implemented
 from .deck import DECK_SECTION, InvalidDeck, Tokens, auto_tokens, normalize_tokens, random_deck
+from .playout import random_playout
 from .serialize import add_guest, from_json, player_to_json, to_json
 from .start import new_game
 from .state import HAND_SIZE, Deck, EndType, Game
@@ -50,6 +51,10 @@ the Quick and Swift chains that keep the move without ending the turn."""
 
 COPIES = DeckLimits(max_copies=1)
 """C-DECK-1: each card once; the section sizes are MArcomage's own check."""
+
+DECK_STREAM = 11
+"""PCG32 stream that draws the random decks of a game seeded by a number (`random_decks`,
+the site's computer opponent), apart from the game's own stream."""
 
 _PLATFORM_ENDS: dict[str, EndType] = {
     "surrender": EndType.SURRENDER, "abort": EndType.ABORT, "abandon": EndType.ABANDON,
@@ -143,6 +148,33 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
     except InvalidDeck as problem:
         problems.append(Violation("tokens", str(problem)))
     return problems
+
+
+@cache
+def deck_pool() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Card ids per rarity to build random decks from: the cards whose effects are
+    implemented when there are at least 15 of that rarity, else all of them."""
+    sections = []
+    for rarity in (COMMON, UNCOMMON, RARE):
+        ids = card_ids(rarity)
+        ready = tuple(c for c in ids if implemented(c))
+        sections.append(ready if len(ready) >= DECK_SECTION else ids)
+    return (sections[0], sections[1], sections[2])
+
+
+def deck_doc(cards: Deck, name: str = "Random deck") -> DeckDoc:
+    """The deck document of three sections of cards, with their automatic tokens
+    (C-DECK-10) written out."""
+    return {"game": MArcomage.id, "format": "standard", "name": name,
+            "entries": [{"card": card, "count": 1} for section in cards for card in section],
+            "extra": {"tokens": list(auto_tokens(cards))}}
+
+
+def random_decks(seed: int | str, seats: int = 2) -> list[DeckDoc]:
+    """The random decks of a game seeded `seed` (one per seat, drawn on `DECK_STREAM`): what
+    `marcomage play`, `new` and `simulate` deal."""
+    rng = Rng.from_seed(seed, stream=DECK_STREAM)
+    return [RULESET.random_deck(rng) for _ in range(seats)]
 
 
 @cache
@@ -378,6 +410,21 @@ class MArcomage:
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """MArcomage's greedy and MCTS bots, playing from the view (PL-SHARED-5)."""
         return BOTS
+
+    def random_deck(self, rng: Rng) -> DeckDoc:
+        """A random legal deck drawn from `rng`: 15 distinct cards of each rarity among
+        those whose effects are implemented, with automatic tokens."""
+        return deck_doc(random_deck(rng, deck_pool()))
+
+    def random_playout(self, state: Game, rngs: Sequence[Rng]) -> tuple[Game, int]:
+        """The game played to its end as the platform's random bots would play it, seat k
+        drawing from `rngs[k]` (the same moves, the same end), in the compiled loop of
+        `playout.py` that the balance lab's million games need; and the number of moves.
+        `state` is left as it was."""
+        if len(rngs) != 2:
+            raise ValueError(f"MArcomage is played by 2, not {len(rngs)}.")
+        after = state.clone()
+        return after, random_playout(after, (rngs[0], rngs[1]))
 
 
 RULESET = MArcomage()
