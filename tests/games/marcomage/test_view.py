@@ -14,7 +14,6 @@ from marcomage.games.marcomage import (
     Game,
     Outcome,
     Rng,
-    end,
     legal_actions,
     new_game,
     push,
@@ -22,6 +21,7 @@ from marcomage.games.marcomage import (
     view,
 )
 from marcomage.games.marcomage.cards import COMMON, RARE, UNCOMMON, card_ids
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.state import ATTRIBUTES
 
 from .builders import duel
@@ -186,7 +186,7 @@ def test_PL_VIEW_1_view_does_not_change_the_game() -> None:
 
 def test_PL_VIEW_1_finished_game_view_has_the_outcome() -> None:
     game = duel()
-    end(game, EndType.ABANDON, 1)
+    game = RULESET.end(game, "abandon", (1,))
     v = view(game, 1)
     assert v["outcome"] == {"winner": 2, "end_type": "Abandon"}
     assert v["your_turn"] is False
