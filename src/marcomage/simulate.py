@@ -23,6 +23,7 @@ from .games.marcomage.bots import SEARCH_BOTS, search_bot
 from .games.marcomage.ruleset import RULESET as MARCOMAGE
 from .games.marcomage.ruleset import random_decks
 from .games.marcomage.state import EndType
+from .games.marcomage.view import end_type_id
 from .platform.bots import Bot, play_game, play_out
 from .platform.bots import make_bot as make_platform_bot
 from .platform.protocol import DeckDoc, Outcome, Ruleset
@@ -126,8 +127,8 @@ class Summary:
         ends = Counter(r.end_type for r in self.results)
 
         seconds = max(self.seconds, 1e-9)
-        types = ", ".join(f"{t.value} {ends[t.value.lower()]}" for t in EndType
-                          if ends[t.value.lower()]) or "none"
+        types = ", ".join(f"{t} {ends[end_type_id(t)]}" for t in EndType
+                          if ends[end_type_id(t)]) or "none"
         mean_rounds = sum(r.rounds for r in self.results) / n if n else 0.0
         return "\n".join([
             f"games: {n}",

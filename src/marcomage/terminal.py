@@ -15,10 +15,11 @@ from .games.marcomage.actions import PLAY
 from .games.marcomage.cards import CARDS, Card
 from .games.marcomage.ruleset import RULESET
 from .games.marcomage.state import OUTCOME_TEXT
+from .games.marcomage.view import end_type_id
 from .platform.bots import Bot, bot_action
 from .platform.protocol import Action, Event, IllegalAction, State
 
-END_TEXT = {end_type.value.lower(): text for end_type, text in OUTCOME_TEXT.items()}
+END_TEXT = {end_type_id(end_type): text for end_type, text in OUTCOME_TEXT.items()}
 """The words for each platform end type ("destruction": "Tower destruction victory")."""
 
 HELP = """\

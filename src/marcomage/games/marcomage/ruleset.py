@@ -40,7 +40,8 @@ from .start import new_game
 from .state import HAND_SIZE, Deck, EndType, Game
 from .state import Outcome as EngineOutcome
 from .turn import legal_actions, push
-from .view import view as engine_view
+from .view import outcome_json, platform_outcome
+from .view import view as seat_view
 
 SECTIONS = (("common", COMMON), ("uncommon", UNCOMMON), ("rare", RARE))
 SECTION_NAMES = ("Common", "Uncommon", "Rare")
@@ -67,11 +68,6 @@ class Options:
 
     hidden: bool = False
     friendly: bool = False
-
-
-def end_type_id(end_type: EndType) -> str:
-    """The platform's name of an engine end type ("Destruction" -> "destruction")."""
-    return end_type.value.lower()
 
 
 def deck_sections(deck: Mapping[str, Any]) -> list[list[int]]:
@@ -189,22 +185,6 @@ def _check_seat(seat: Any) -> int:
     return seat
 
 
-def platform_outcome(state: Game) -> Outcome | None:
-    """The platform outcome of an engine game (winners 0-based, end type in lower case)."""
-    out = state.outcome
-    if out is None:
-        return None
-    aborted = out.end_type is EndType.ABORT
-    result = "none" if aborted else "draw" if out.winner is None else "win"
-    winners = () if out.winner is None else (out.winner,)
-    return Outcome(result, winners, end_type_id(out.end_type), state.round)
-
-
-def _outcome_json(state: Game) -> dict[str, Any] | None:
-    out = platform_outcome(state)
-    return None if out is None else out.to_json()
-
-
 class MArcomage:
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
@@ -311,9 +291,9 @@ class MArcomage:
         """What `viewer` (0 or 1) may see (C-FLAG-6); None is the replay view: both hands
         and everything else except the decks (PL-VIEW-4).
 
-        The engine's view with 0-based "you" and "current" and the platform outcome
-        ({result, winners, end_type, final_round}); the replay view has "you": None and
-        "players": [seat 0, seat 1] in place of "me" and "opponent"."""
+        A seat's view is `view.view` (seats 0 and 1, the platform outcome {result, winners,
+        end_type, final_round}); the replay view has "you": None and "players": [seat 0,
+        seat 1] in place of "me" and "opponent"."""
         if viewer is None:
             return {
                 "you": None,
@@ -321,15 +301,11 @@ class MArcomage:
                 "current": state.current,
                 "your_turn": False,
                 "state": "finished" if state.outcome is not None else "in progress",
-                "outcome": _outcome_json(state),
+                "outcome": outcome_json(state),
                 "modes": {"hidden": state.hidden, "friendly": state.friendly},
                 "players": [player_to_json(p, with_deck=False) for p in state.players],
             }
-        doc = engine_view(state, _check_seat(viewer))
-        doc["you"] = viewer
-        doc["current"] = state.current
-        doc["outcome"] = _outcome_json(state)
-        return doc
+        return seat_view(state, _check_seat(viewer))
 
     def outcome(self, state: Game) -> Outcome | None:
         return platform_outcome(state)
