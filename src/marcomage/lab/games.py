@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from marcomage.games import find_ruleset
 from marcomage.platform.bots import BotFactory, bots_for, play_out
@@ -79,14 +80,14 @@ def _decks(ruleset: Ruleset, setup: Setup, rng: Rng) -> list[DeckDoc]:
     return [starters[rng.below(len(starters))] for _ in setup.bots]
 
 
-def _play(ruleset: Ruleset, makers: Sequence[BotFactory], setup: Setup, index: int,
-          chunk: Chunk, keep_decks: bool) -> None:
+def _play(ruleset: Ruleset, options: Any, makers: Sequence[BotFactory], setup: Setup,
+          index: int, chunk: Chunk, keep_decks: bool) -> None:
     """One game through the platform protocol: seats in `to_act` move in seat order (all
     random bots: the ruleset's `random_playout`, the same game at once)."""
     seed = game_seed(setup.seed, index)
     decks = _decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
     bots = [make(seed_to_int(f"{seed}/{k}")) for k, make in enumerate(makers)]
-    state = ruleset.new_game(ruleset.options_from_json({}), decks, seed_to_int(seed))
+    state = ruleset.new_game(options, decks, seed_to_int(seed))
     first = min(ruleset.to_act(state))
     state, actions = play_out(ruleset, state, bots)
     outcome = ruleset.outcome(state)
@@ -119,6 +120,7 @@ def play_chunk(setup: Setup, start: int, count: int, keep_decks: bool = False) -
         raise ValueError(f"{ruleset.name} has no bot {unknown[0]!r}; choose from "
                          f"{', '.join(available)}.")
     makers = [available[name] for name in setup.bots]
+    options = ruleset.options_from_json({})
     for index in range(start, start + count):
-        _play(ruleset, makers, setup, index, chunk, keep_decks)
+        _play(ruleset, options, makers, setup, index, chunk, keep_decks)
     return chunk

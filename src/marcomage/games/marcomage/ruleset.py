@@ -33,7 +33,16 @@ from . import awards
 from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
 from .bots import BOTS
 from .cards import CARDS, COMMON, RARE, UNCOMMON, card_ids, implemented
-from .deck import DECK_SECTION, InvalidDeck, Tokens, auto_tokens, normalize_tokens, random_deck
+from .deck import (
+    DECK_SECTION,
+    InvalidDeck,
+    Tokens,
+    auto_tokens,
+    deck_entries,
+    normalize_tokens,
+    plain_sections,
+    random_deck,
+)
 from .playout import random_playout
 from .serialize import add_guest, from_json, player_to_json, to_json
 from .start import new_game
@@ -70,22 +79,6 @@ class Options:
     friendly: bool = False
 
 
-def deck_sections(deck: Mapping[str, Any]) -> list[list[int]]:
-    """A deck document's cards sorted into Common, Uncommon and Rare sections, in entry order.
-
-    The platform deck is {"entries": [{"card": id, "count": 1}, ...], "extra": {"tokens": [...]}};
-    a card that does not exist raises InvalidDeck."""
-    sections: list[list[int]] = [[], [], []]
-    for entry in deck.get("entries", []):
-        card_id, count = entry["card"], entry.get("count", 1)
-        if type(card_id) is not int or not 0 < card_id < len(CARDS):
-            raise InvalidDeck(f"There is no card {card_id!r}.")
-        if type(count) is not int or count < 0:
-            raise InvalidDeck(f"Card {card_id} has a bad count {count!r}.")
-        sections[CARDS[card_id].rarity].extend([card_id] * count)
-    return sections
-
-
 def chosen_tokens(deck: Mapping[str, Any]) -> Tokens | None:
     """The token keywords in `extra.tokens` (C-DECK-9), or None when the document names none
     (no `extra`, no `tokens` key, or null); anything malformed raises InvalidDeck."""
@@ -109,20 +102,35 @@ def deck_tokens(deck: Mapping[str, Any], cards: Deck) -> Tokens:
     return auto_tokens(cards) if chosen is None else chosen
 
 
-def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
-    """Every reason the deck is not a standard MArcomage deck (C-DECK-1, C-DECK-9).
+RARITY: tuple[int, ...] = tuple(card.rarity for card in CARDS)
+"""Each card's rarity by id (a tuple reads faster than the compiled card's attribute)."""
+
+
+def read_deck(deck: Mapping[str, Any]) -> tuple[list[Violation], list[list[int]]]:
+    """One pass over a deck document: every reason it is not a standard MArcomage deck
+    (C-DECK-1, C-DECK-9), and its cards sorted into Common, Uncommon and Rare sections in
+    entry order (what `new_game` deals from once there is no reason).
 
     Codes: "entries" (not a list of {card, count}), "unknown-card", "copies" (a card more
-    than once), "section-size" (not 15 of a rarity), "tokens"."""
+    than once), "section-size" (not 15 of a rarity), "tokens". The balance lab deals a
+    million games, so this is one loop with no abstract-class checks on plain dicts."""
     entries = deck.get("entries")
-    if not isinstance(entries, list) or not all(
-            isinstance(e, Mapping) and "card" in e for e in entries):
-        return [Violation("entries", "A deck lists its cards as entries {card, count}.")]
+    plain = plain_sections(entries)
+    if plain is not None:
+        return _token_problems(deck), plain
+    sections: list[list[int]] = [[], [], []]
+    malformed = [Violation("entries", "A deck lists its cards as entries {card, count}.")]
+    if not isinstance(entries, list):
+        return malformed, sections
+    for entry in entries:
+        if (type(entry) is not dict and not isinstance(entry, Mapping)) or "card" not in entry:
+            return malformed, sections
     problems: list[Violation] = []
     counts: dict[int, int] = {}
+    rarity, known, total = RARITY, len(RARITY), 0
     for entry in entries:
         card_id, count = entry["card"], entry.get("count", 1)
-        if type(card_id) is not int or not 0 < card_id < len(CARDS):
+        if type(card_id) is not int or not 0 < card_id < known:
             problems.append(Violation("unknown-card", f"There is no card {card_id!r}."))
             continue
         if type(count) is not int or count < 1:
@@ -130,20 +138,32 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
                 "entries", f"{CARDS[card_id].name} has a count of {count!r}, not 1."))
             continue
         counts[card_id] = counts.get(card_id, 0) + count
-    valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
-    problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
-    sizes = [0, 0, 0]
-    for card_id, count in counts.items():
-        sizes[CARDS[card_id].rarity] += count
-    for rarity, name in enumerate(SECTION_NAMES):
-        if sizes[rarity] != DECK_SECTION:
+        total += count
+        if count == 1:
+            sections[rarity[card_id]].append(card_id)
+        else:
+            sections[rarity[card_id]].extend([card_id] * count)
+    if total != len(counts):  # some card more than once
+        valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
+        problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
+    for section, name in zip(sections, SECTION_NAMES, strict=True):
+        if len(section) != DECK_SECTION:
             problems.append(Violation(
-                "section-size", f"The {name} section holds {sizes[rarity]} cards, not 15."))
+                "section-size", f"The {name} section holds {len(section)} cards, not 15."))
+    return problems + _token_problems(deck), sections
+
+
+def _token_problems(deck: Mapping[str, Any]) -> list[Violation]:
     try:
         chosen_tokens(deck)
     except InvalidDeck as problem:
-        problems.append(Violation("tokens", str(problem)))
-    return problems
+        return [Violation("tokens", str(problem))]
+    return []
+
+
+def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
+    """Every reason the deck is not a standard MArcomage deck (see `read_deck`)."""
+    return read_deck(deck)[0]
 
 
 @cache
@@ -161,8 +181,8 @@ def deck_pool() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
 def deck_doc(cards: Deck, name: str = "Random deck") -> DeckDoc:
     """The deck document of three sections of cards, with their automatic tokens
     (C-DECK-10) written out."""
-    return {"game": MArcomage.id, "format": "standard", "name": name,
-            "entries": [{"card": card, "count": 1} for section in cards for card in section],
+    entries: list[DeckEntry] = deck_entries(cards)  # type: ignore[assignment]
+    return {"game": MArcomage.id, "format": "standard", "name": name, "entries": entries,
             "extra": {"tokens": list(auto_tokens(cards))}}
 
 
@@ -219,12 +239,16 @@ class MArcomage:
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         """Why the deck cannot be played in `fmt`, or [] (C-DECK-1, C-DECK-9)."""
+        return self._read_deck(deck, fmt)[0]
+
+    def _read_deck(self, deck: DeckDoc, fmt: str = "standard"
+                   ) -> tuple[list[Violation], list[list[int]]]:
         if fmt not in self.formats:
-            return [Violation("format", f"MArcomage has no deck format {fmt!r}.")]
+            return [Violation("format", f"MArcomage has no deck format {fmt!r}.")], []
         if deck.get("game", self.id) != self.id:
             return [Violation("game", f"This is a {deck.get('game')!r} deck, not a MArcomage "
-                                      "deck.")]
-        return deck_violations(deck)
+                                      "deck.")], []
+        return read_deck(deck)
 
     def starter_decks(self) -> list[DeckDoc]:
         """The three starter decks a new player gets (C-DECK-11), in order, as "deck 1" to
@@ -243,11 +267,12 @@ class MArcomage:
         """A new duel; a deck that is not valid raises InvalidDeck (a ValueError)."""
         if len(decks) != 2:
             raise ValueError(f"MArcomage is played by 2, not {len(decks)}.")
+        cards = []
         for deck in decks:
-            problems = self.validate_deck(deck)
+            problems, sections = self._read_deck(deck)
             if problems:
                 raise InvalidDeck(problems[0].message)
-        cards = [deck_sections(d) for d in decks]
+            cards.append(sections)
         decks_t = [(tuple(c[0]), tuple(c[1]), tuple(c[2])) for c in cards]
         tokens = [deck_tokens(d, c) for d, c in zip(decks, decks_t, strict=True)]
         game = new_game(decks_t[0], decks_t[1], seed=seed, tokens1=tokens[0],
