@@ -85,21 +85,14 @@ def chosen_tokens(deck: Mapping[str, Any]) -> Tokens | None:
     extra = deck.get("extra")
     if extra is None:
         return None
-    if not isinstance(extra, Mapping):
+    if type(extra) is not dict and not isinstance(extra, Mapping):
         raise InvalidDeck("A deck's 'extra' is an object such as {'tokens': [...]}.")
     chosen = extra.get("tokens")
     if chosen is None:
         return None
-    if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
+    if not isinstance(chosen, list) or [t for t in chosen if not isinstance(t, str)]:
         raise InvalidDeck("Tokens are a list of token keywords.")
     return normalize_tokens(chosen)
-
-
-def deck_tokens(deck: Mapping[str, Any], cards: Deck) -> Tokens:
-    """The deck's token keywords as chosen (C-DECK-9), or "Auto" (C-DECK-10) when the
-    document names none."""
-    chosen = chosen_tokens(deck)
-    return auto_tokens(cards) if chosen is None else chosen
 
 
 RARITY: tuple[int, ...] = tuple(card.rarity for card in CARDS)
@@ -267,14 +260,19 @@ class MArcomage:
         """A new duel; a deck that is not valid raises InvalidDeck (a ValueError)."""
         if len(decks) != 2:
             raise ValueError(f"MArcomage is played by 2, not {len(decks)}.")
-        cards = []
-        for deck in decks:
-            problems, sections = self._read_deck(deck)
-            if problems:
-                raise InvalidDeck(problems[0].message)
-            cards.append(sections)
-        decks_t = [(tuple(c[0]), tuple(c[1]), tuple(c[2])) for c in cards]
-        tokens = [deck_tokens(d, c) for d, c in zip(decks, decks_t, strict=True)]
+        decks_t: list[Deck] = []
+        tokens: list[Tokens] = []
+        for deck in decks:  # the plain case at once, anything else read to say what is wrong
+            sections = (plain_sections(deck.get("entries")) if deck.get("game", self.id) == self.id
+                        else None)
+            if sections is None:
+                problems, sections = self._read_deck(deck)
+                if problems:
+                    raise InvalidDeck(problems[0].message)
+            cards = (tuple(sections[0]), tuple(sections[1]), tuple(sections[2]))
+            chosen = chosen_tokens(deck)  # a malformed choice: the "tokens" violation's error
+            decks_t.append(cards)
+            tokens.append(auto_tokens(cards) if chosen is None else chosen)
         game = new_game(decks_t[0], decks_t[1], seed=seed, tokens1=tokens[0],
                         tokens2=tokens[1], hidden=options.hidden, friendly=options.friendly)
         for seat, deck in enumerate(decks):  # guest cards: concepts tried in this game
