@@ -79,6 +79,24 @@ def bot_action(ruleset: Ruleset, state: State, seat: Seat, bot: Bot) -> Action:
     return action
 
 
+def play_out(ruleset: Ruleset, state: State, bots: Sequence[Bot]) -> tuple[State, int]:
+    """Play `state` to its end with `bots` (one per seat; the seats in `to_act` move in seat
+    order) without recording it; the final state and the number of moves. When every bot is
+    the random bot, the ruleset's `random_playout` plays the same game (at once where the
+    game has a fast one). Stops with ValueError past the ruleset's `max_steps`."""
+    randoms = [bot for bot in bots if type(bot) is RandomBot]
+    if len(randoms) == len(bots):
+        return ruleset.random_playout(state, [bot.rng for bot in randoms])
+    moves = 0
+    while ruleset.outcome(state) is None:
+        if moves >= ruleset.max_steps:
+            raise ValueError(f"{ruleset.name}: no outcome after {ruleset.max_steps} actions.")
+        seat = min(ruleset.to_act(state))
+        state, _ = ruleset.apply(state, seat, bot_action(ruleset, state, seat, bots[seat]))
+        moves += 1
+    return state, moves
+
+
 def play_game(ruleset: Ruleset, options: Any, decks: Sequence[DeckDoc], seed: int,
               bots: Sequence[Bot], seats: Sequence[str] | None = None) -> Recorder:
     """A whole game between `bots` (one per seat), recorded; the seats in `to_act` move in

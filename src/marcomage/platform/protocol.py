@@ -203,3 +203,10 @@ class Ruleset(RulesetCore, Protocol):
     def random_deck(self, rng: Rng) -> DeckDoc:
         """A deck for a simulated game (the lab). Default: one of the starter decks."""
         ...
+
+    def random_playout(self, state: State, rngs: Sequence[Rng]) -> tuple[State, int]:
+        """The game played to its end as the platform's random bots would play it (seat k
+        drawing from `rngs[k]`) and the number of moves, `state` left as it was; a game may
+        make it faster than a move at a time (MArcomage's is compiled). Default: a move at
+        a time through the protocol."""
+        ...

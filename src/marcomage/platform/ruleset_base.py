@@ -5,7 +5,7 @@ part of the protocol without probing for it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .protocol import DeckDoc, RulesetCore, Seat, State
@@ -40,3 +40,20 @@ class RulesetBase:
         """One of the starter decks, drawn from `rng`."""
         starters = self.starter_decks()
         return starters[rng.below(len(starters))]
+
+    def random_playout(self: RulesetCore, state: State, rngs: Sequence[Rng]
+                       ) -> tuple[State, int]:
+        """A move at a time: the seats in `to_act` move in seat order, each choosing as the
+        platform's random bot does (`legal[rng.below(len(legal))]`); ValueError past
+        `max_steps`."""
+        moves = 0
+        while self.outcome(state) is None:
+            if moves >= self.max_steps:
+                raise ValueError(f"{self.name}: no outcome after {self.max_steps} actions.")
+            seat = min(self.to_act(state))
+            legal = self.legal_actions(state, seat)
+            if not legal:
+                raise ValueError("There is no legal action to choose from.")
+            state, _ = self.apply(state, seat, legal[rngs[seat].below(len(legal))])
+            moves += 1
+        return state, moves
