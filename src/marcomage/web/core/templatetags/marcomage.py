@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from marcomage.web.core.end_types import end_words as words
 from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
 
 register = template.Library()
@@ -33,3 +34,9 @@ def age(born: date | None) -> int | None:
         return None
     today = timezone.localdate()
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+
+
+@register.filter
+def end_words(end_type: str) -> str:
+    """How a game ended, in words (`core.end_types`)."""
+    return words(end_type)
