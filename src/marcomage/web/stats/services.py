@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
 from datetime import date, timedelta
+from functools import cache
 from typing import Any
 
 from marcomage.games import find_ruleset
@@ -125,7 +125,8 @@ def _bucket(day: date, unit: str) -> date:
 
 def periods(ruleset: str) -> tuple[list[Period], list[str], str]:
     """Finished games per day, week or month (whichever gives at most ~60 periods), by end
-    type in words, with their summed lengths; also the end types, most frequent first, and the unit."""
+    type in words, with their summed lengths; also the end types, most frequent first, and
+    the unit."""
     rows = list(DayTotal.objects.filter(ruleset=ruleset).values_list(
         "day", "end_type", "games", "rounds"))
     if not rows:
