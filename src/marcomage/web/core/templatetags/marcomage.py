@@ -40,3 +40,22 @@ def age(born: date | None) -> int | None:
 def end_words(end_type: str) -> str:
     """How a game ended, in words (`core.end_types`)."""
     return words(end_type)
+
+
+ICONS = frozenset({"mail", "swords", "book-open", "lightbulb", "eye-off", "handshake",
+                   "user-search", "zap", "ban", "sprout", "bot"})
+"""The Lucide icons vendored in static/vendor/lucide/ (issue 31: no emoji, which a machine
+without an emoji font shows as empty boxes); site.css draws each in the text's colour."""
+
+
+@register.simple_tag
+def icon(name: str, label: str = "") -> SafeString:
+    """A vendored icon; with a label it carries a text alternative for screen readers and a
+    tooltip, without one it is decoration beside a text that says the same."""
+    if name not in ICONS:
+        raise ValueError(f"no vendored icon {name!r}")
+    if not label:
+        return format_html('<span class="icon icon-{}" aria-hidden="true"></span>', name)
+    return format_html('<span class="icon-labelled" title="{}"><span class="icon icon-{}" '
+                       'aria-hidden="true"></span><span class="sr-only">{}</span></span>',
+                       label, name, label)
