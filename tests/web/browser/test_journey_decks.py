@@ -136,7 +136,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.goto("/decks/")
     imported = page.locator("a.deck-name", has_text="deck 4")
     expect(imported).to_have_class(re.compile(r"\bready\b"))
-    assert imported.evaluate("e => getComputedStyle(e).color") == "rgb(11, 115, 11)"  # green (AA contrast)
+    assert imported.evaluate("e => getComputedStyle(e).color") == "rgb(11, 115, 11)"  # green, AA
     expect(page.locator("a.deck-name.ready")).to_have_count(5)
     copy = Deck.objects.get(owner=alice, name="deck 4")
     original = Deck.objects.get(owner=alice, name="original")

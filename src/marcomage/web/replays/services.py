@@ -316,8 +316,8 @@ class Timeline:
 
 TIMELINES: OrderedDict[tuple[Any, ...], Timeline] = OrderedDict()
 """The last few games' timelines in this process, by the game (id, version, seed, end time)
-and the rules' version: a finished game never changes, so stepping through its replay re-simulates it
-once, not at every step (issue 31: a Far Wilds step took 0.45-1.6 s)."""
+and the rules' version: a finished game never changes, so stepping through its replay
+re-simulates it once, not at every step (issue 31: a Far Wilds step took 0.45-1.6 s)."""
 TIMELINES_KEPT = 8
 _timelines_lock = threading.Lock()
 
