@@ -305,25 +305,61 @@ def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: R
 
 @dataclass(frozen=True, slots=True)
 class Timeline:
-    """A finished game re-simulated once: its header, the move list, the all-seeing view
-    after each step (`views[i]` after i steps; PL-VIEW-4) and what went wrong, if anything."""
+    """What re-simulating a recorded game gives: each step's move (the player's name left
+    blank: names are read afresh), the all-seeing view after each step (`views[i]` after i
+    steps; PL-VIEW-4), and the step where playback stopped, if it drifted."""
 
-    header: Header
     moves: list[Move]
     views: list[dict[str, Any]]
-    problem: str
+    drift: str
 
 
 TIMELINES: OrderedDict[tuple[Any, ...], Timeline] = OrderedDict()
-"""The last few games' timelines in this process, by the game (id, version, seed, end time)
-and the rules' version: a finished game never changes, so stepping through its replay
-re-simulates it once, not at every step (issue 31: a Far Wilds step took 0.45-1.6 s)."""
+"""The last few replays' timelines in this process, by what the re-simulation depends on
+(the replay document: header, decks, seed, steps with their hashes; and the rules'
+version): a finished game never changes, so stepping through its replay re-simulates it
+once, not at every step (issue 31: a Far Wilds step took 0.45-1.6 s)."""
 TIMELINES_KEPT = 8
 _timelines_lock = threading.Lock()
 
 
-def _timeline(game: Game, ruleset: Any) -> Timeline:
-    """Re-simulate the game from its seed (see `position`)."""
+def _resimulate(replay: Replay, ruleset: Any, board: ModuleType) -> Timeline:
+    """Play the replay back from its seed (see `position`), the moves in words by the
+    game's board widget."""
+    describes = hasattr(board, "describe")
+    states = resimulate(replay, ruleset)
+    try:
+        state = next(states)
+    except ValueError as problem_start:
+        raise NoReplay(f"This game cannot be started again: {problem_start}") from None
+    views = [ruleset.view(state, None)]
+    moves: list[Move] = []
+    drift = ""
+    for index, replay_step in enumerate(replay.steps, start=1):
+        before = views[-1] if describes and replay_step.kind == ACTION else None
+        try:
+            state = next(states)
+        except (IllegalAction, ValueError) as refused:
+            drift = (f"Step {index} cannot be played back ({refused}); the replay stops "
+                     f"before it (it has drifted).")
+            break
+        moves.append(Move(index, None, "", replay_step.kind, replay_step.action,
+                          _move_text(board, before, replay_step)))
+        views.append(ruleset.view(state, None))
+    return Timeline(moves, views, drift)
+
+
+def position(game_id: int, step: int) -> Position:
+    """The replay of game `game_id` after `step` steps (clamped to 0..all), re-simulated from
+    the seed (once per replay and process: TIMELINES), with the move list and the replay
+    view (viewer None: everything, both hands; PL-VIEW-4). A step the ruleset refuses stops
+    the re-simulation there and is reported as `problem` (PL-STATE-3: it has drifted)."""
+    game = finished_game(game_id)
+    try:
+        ruleset = find_ruleset(game.ruleset)
+    except UnknownRuleset:
+        raise NoReplay(f"The game system {game.ruleset!r} is not on this site any more."
+                       ) from None
     rows = list(game.steps.order_by("index"))
     try:
         replay = replay_of(game, rows)
@@ -332,67 +368,35 @@ def _timeline(game: Game, ruleset: Any) -> Timeline:
     head = header(game)
     names = [seat.name for seat in head.seats]
     board = board_of(game.ruleset)
-    describes = hasattr(board, "describe")
-    problem = "" if game.ruleset_version == ruleset.version else (
-        f"This replay is from version {game.ruleset_version} of the rules; the site now runs "
-        f"version {ruleset.version}, so it may not play back as it was (stale).")
-    states = resimulate(replay, ruleset)
-    try:
-        state = next(states)
-    except ValueError as problem_start:
-        raise NoReplay(f"This game cannot be started again: {problem_start}") from None
-    views = [ruleset.view(state, None)]
-    moves: list[Move] = []
-    for index, (row, replay_step) in enumerate(zip(rows, replay.steps, strict=True), start=1):
-        before = views[-1] if describes and replay_step.kind == ACTION else None
-        try:
-            state = next(states)
-        except (IllegalAction, ValueError) as refused:
-            problem = (f"Step {index} cannot be played back ({refused}); the replay stops "
-                       f"before it (it has drifted).")
-            break
-        seat = row.seat  # the site knows who aborted or finished a game; the replay does not
-        who = names[seat] if seat is not None and seat < len(names) else ""
-        moves.append(Move(index, seat, who, replay_step.kind, replay_step.action,
-                          _move_text(board, before, replay_step)))
-        views.append(ruleset.view(state, None))
-    return Timeline(head, moves, views, problem)
-
-
-def position(game_id: int, step: int) -> Position:
-    """The replay of game `game_id` after `step` steps (clamped to 0..all), re-simulated from
-    the seed (once per game and process: TIMELINES), with the move list and the replay view
-    (viewer None: everything, both hands; PL-VIEW-4). A step the ruleset refuses stops the
-    re-simulation there and is reported as `problem` (PL-STATE-3: the replay has drifted)."""
-    game = finished_game(game_id)
-    try:
-        ruleset = find_ruleset(game.ruleset)
-    except UnknownRuleset:
-        raise NoReplay(f"The game system {game.ruleset!r} is not on this site any more."
-                       ) from None
-    key = (game.pk, game.version, game.seed, game.finished_at, ruleset.version)
+    key = (game.ruleset, ruleset.version, repr(replay))
     with _timelines_lock:
         found = TIMELINES.get(key)
         if found is not None:
             TIMELINES.move_to_end(key)
     if found is None:
-        found = _timeline(game, ruleset)
+        found = _resimulate(replay, ruleset, board)
         with _timelines_lock:
             TIMELINES[key] = found
             while len(TIMELINES) > TIMELINES_KEPT:
                 TIMELINES.popitem(last=False)
-    total = len(found.moves)
+    moves = []
+    for move, row in zip(found.moves, rows, strict=False):
+        seat = row.seat  # the site knows who aborted or finished a game; the replay does not
+        who = names[seat] if seat is not None and seat < len(names) else ""
+        moves.append(Move(move.index, seat, who, move.kind, move.action, move.text))
+    problem = found.drift or ("" if game.ruleset_version == ruleset.version else (
+        f"This replay is from version {game.ruleset_version} of the rules; the site now runs "
+        f"version {ruleset.version}, so it may not play back as it was (stale)."))
+    total = len(moves)
     step = max(0, min(step, total))
     view = found.views[step]
     players = [seat.user for seat in game.seat_list()]
-    board = board_of(game.ruleset)
     if hasattr(board, "replay_context"):
         template, context = board.REPLAY_TEMPLATE, board.replay_context(view, players)
     else:
         template = GENERIC_REPLAY_TEMPLATE
         context = generic_board.context(view, 0, [], players)
-    return Position(found.header, step, total, found.moves, view, template, context,
-                    found.problem)
+    return Position(head, step, total, moves, view, template, context, problem)
 
 
 @dataclass(frozen=True, slots=True)
