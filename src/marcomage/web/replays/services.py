@@ -15,7 +15,6 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -34,7 +33,7 @@ from marcomage.platform.replay import (
 )
 from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.accounts.names import name_key
-from marcomage.web.games.boards import board_of
+from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.games.models import Game, Seat, Status, Step
 from marcomage.web.rulesets.generic import board as generic_board
 
@@ -247,7 +246,7 @@ def header(game: Game) -> Header:
     line = row(game)
     seats = [SeatLine(seat.number, seat.user.username if seat.user is not None else "",
                       seat.deck_name) for seat in game.seat_list()]
-    labels = getattr(board_of(game.ruleset), "OPTION_LABELS", {})
+    labels = board_of(game.ruleset).option_labels
     options = sorted((str(labels.get(key, key)), _option_value(value))
                      for key, value in (game.options or {}).items())
     assert game.seed is not None
@@ -291,14 +290,13 @@ PLATFORM_TEXT = {SURRENDER: "surrenders", ABORT: "aborts the game: nobody wins",
                  ABANDON: "finishes the game: the other side stopped moving"}
 
 
-def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: ReplayStep
+def _move_text(board: Board, view_before: Mapping[str, Any] | None, step: ReplayStep
                ) -> str:
     """What a step was, in words: the widget's own (`describe`) or the action's fields."""
     if step.kind == ACTION:
         assert step.action is not None and step.seat is not None
-        describe = getattr(board, "describe", None)
-        if describe is not None and view_before is not None:
-            return str(describe(view_before, step.seat, step.action))
+        if board.describe is not None and view_before is not None:
+            return board.describe(view_before, step.seat, step.action)
         return generic_board.label(step.action)
     return PLATFORM_TEXT.get(step.kind, step.kind)
 
@@ -323,10 +321,10 @@ TIMELINES_KEPT = 8
 _timelines_lock = threading.Lock()
 
 
-def _resimulate(replay: Replay, ruleset: Any, board: ModuleType) -> Timeline:
+def _resimulate(replay: Replay, ruleset: Any, board: Board) -> Timeline:
     """Play the replay back from its seed (see `position`), the moves in words by the
     game's board widget."""
-    describes = hasattr(board, "describe")
+    describes = board.describe is not None
     states = resimulate(replay, ruleset)
     try:
         state = next(states)
@@ -391,8 +389,8 @@ def position(game_id: int, step: int) -> Position:
     step = max(0, min(step, total))
     view = found.views[step]
     players = [seat.user for seat in game.seat_list()]
-    if hasattr(board, "replay_context"):
-        template, context = board.REPLAY_TEMPLATE, board.replay_context(view, players)
+    if board.replay is not None:
+        template, context = board.replay.template, board.replay.context(view, players)
     else:
         template = GENERIC_REPLAY_TEMPLATE
         context = generic_board.context(view, 0, [], players)

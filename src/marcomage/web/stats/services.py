@@ -13,7 +13,7 @@ from typing import Any
 from marcomage.games import find_ruleset
 from marcomage.simulate import wilson
 from marcomage.web.core.end_types import end_words
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import cards_of, stats_of
 
 from .models import CardTotal, CardUse, DayTotal, ExpPoint, SystemTotal, Versus
 
@@ -27,8 +27,8 @@ ORDERS = {"picked": "Most picked", "win": "Best win rate", "played": "Most playe
 def card_names(ruleset: str) -> dict[str, str]:
     """Card id -> name from the game's own card data (its widget `cards.catalog()`), so no
     player reads a raw id (issue 31); empty for a game without a card catalogue."""
-    cards = widget(ruleset, "cards")
-    if cards is None or not hasattr(cards, "catalog"):
+    cards = cards_of(ruleset)
+    if cards is None:
         return {}
     return {str(entry["card"]): str(entry["name"]) for entry in cards.catalog()}
 
@@ -36,9 +36,9 @@ def card_names(ruleset: str) -> dict[str, str]:
 def card_label(ruleset: str, card: str) -> str:
     """The card's name: through the game's widget `stats.card_label` when it has one, else
     its card catalogue; a card in neither (retired since) shows its id in words."""
-    named = widget(ruleset, "stats")
+    named = stats_of(ruleset)
     if named is not None:
-        return str(named.card_label(card))
+        return named.card_label(card)
     found = card_names(ruleset).get(card)
     if found is not None:
         return found
