@@ -87,8 +87,50 @@ def test_registrations_from_one_address_are_limited(db: None) -> None:
     assert other.status_code == 302
 
 
-def test_the_window_resets() -> None:
+def test_the_window_resets(db: None) -> None:
     with override_settings(RATE_LIMITS={"chat": (1, 60)}):
         assert rate_limit.take("chat", "k", now=120.0) == 0
         assert rate_limit.take("chat", "k", now=150.0) == 30
         assert rate_limit.take("chat", "k", now=181.0) == 0
+
+
+# One limiter shared by the site and the API, keyed by player (issues 37 and 38).
+
+
+@override_settings(RATE_LIMITS={"chat": (3, 60)})
+def test_issue_37_chat_over_the_api_counts_against_the_chat_forms_limit(db: None) -> None:
+    from tests.web.api.helpers import call, token_for
+
+    alice, bob = User.objects.create_user("alice", PASSWORD), User.objects.create_user("bob",
+                                                                                      PASSWORD)
+    game = start(alice, bob)
+    client = logged_in(alice)
+    token = token_for(alice)
+    for n in range(2):
+        assert client.post(f"/games/{game.pk}/chat/", {"text": f"form {n}"}).status_code == 302
+    assert call(Client(), token, "POST", f"/games/{game.pk}/chat", {"text": "api"})[0] == 201
+    status, doc = call(Client(), token, "POST", f"/games/{game.pk}/chat", {"text": "more"})
+    assert status == 429 and doc["limit"] == "chat" and doc["retry_after"] >= 1
+    assert "at most 3 chat lines" in doc["detail"]
+    assert client.post(f"/games/{game.pk}/chat/", {"text": "form"}).status_code == 429
+    assert ChatMessage.objects.count() == 3
+    assert call(Client(), token_for(bob), "POST", f"/games/{game.pk}/chat",
+                {"text": "bob"})[0] == 201
+
+
+@override_settings(RATE_LIMITS={"challenge": (2, 60)})
+def test_issue_37_challenges_over_the_api_count_against_the_sites_limit(db: None) -> None:
+    from tests.web.api.helpers import call, token_for
+
+    alice = User.objects.create_user("alice", PASSWORD)
+    for name in ("bob", "carol", "dave"):
+        User.objects.create_user(name, PASSWORD)
+    token = token_for(alice)
+    to_bob = {"opponent": "bob", "deck": "random"}
+    assert call(Client(), token, "POST", "/games/challenges", to_bob)[0] == 201
+    logged_in(alice).post("/games/challenge/carol/", {})
+    before = Game.objects.count()
+    to_dave = {"opponent": "dave", "deck": "random"}
+    status, doc = call(Client(), token, "POST", "/games/challenges", to_dave)
+    assert status == 429 and doc["limit"] == "challenge"
+    assert Game.objects.count() == before

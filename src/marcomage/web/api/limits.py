@@ -1,35 +1,24 @@
-"""Requests per token: a token bucket in each server process (issue 24, "rate limits").
+"""Requests per token (issue 24, "rate limits"), counted in the database with the site's
+limiter (core/rate_limit.py) so that every server process counts together (issue 38).
 
-Each token may make `MARCOMAGE_API_RATE` requests per `MARCOMAGE_API_PERIOD` seconds on
-average, with bursts up to the same number; past that the API answers 429 with a
-Retry-After header and the reason. Session requests (the site's own pages) are not
-counted here. With several server processes each keeps its own buckets, so the real limit
-is that many times higher; one process is what `marcomage serve` runs.
+Each token may make `MARCOMAGE_API_RATE` requests per `MARCOMAGE_API_PERIOD` seconds, in
+fixed windows; past that the API answers 429 with a Retry-After header and the reason.
+Session requests (the site's own pages) are not counted here; the limits a player has
+whatever the way in (chat lines, challenges) are `rate_limit.spend`'s.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-import time
-from dataclasses import dataclass
 
 from django.conf import settings
 
+from marcomage.web.core.models import RateCounter
+from marcomage.web.core.rate_limit import count_in_window
+
 DEFAULT_RATE = 600
 DEFAULT_PERIOD = 60.0
-
-
-@dataclass
-class Bucket:
-    """How many requests a token may still make, refilled continuously."""
-
-    tokens: float
-    stamp: float
-
-
-_buckets: dict[int, Bucket] = {}
-_lock = threading.Lock()
+PREFIX = "api|token:"
 
 
 def rate() -> tuple[int, float]:
@@ -41,21 +30,10 @@ def rate() -> tuple[int, float]:
 def take(token_id: int, now: float | None = None) -> float:
     """Spend one request of the token: 0 when allowed, else the seconds to wait."""
     limit, period = rate()
-    now = time.monotonic() if now is None else now
-    refill = limit / period
-    with _lock:
-        bucket = _buckets.get(token_id)
-        if bucket is None:
-            bucket = _buckets[token_id] = Bucket(float(limit), now)
-        bucket.tokens = min(float(limit), bucket.tokens + (now - bucket.stamp) * refill)
-        bucket.stamp = now
-        if bucket.tokens >= 1:
-            bucket.tokens -= 1
-            return 0.0
-        return max(1.0, math.ceil((1 - bucket.tokens) / refill))
+    used, left = count_in_window(f"{PREFIX}{token_id}", max(1, math.ceil(period)), now)
+    return 0.0 if used <= limit else float(left)
 
 
 def forget() -> None:
-    """Empty every bucket (tests, and a changed setting)."""
-    with _lock:
-        _buckets.clear()
+    """Forget every token's count (tests, and a changed setting)."""
+    RateCounter.objects.filter(key__startswith=PREFIX).delete()
