@@ -4,6 +4,7 @@ get 429 with Retry-After and a clear reason (page, htmx text or JSON), and store
 from __future__ import annotations
 
 import json
+from unittest import mock
 
 from django.test import Client, override_settings
 
@@ -134,3 +135,22 @@ def test_issue_37_challenges_over_the_api_count_against_the_sites_limit(db: None
     status, doc = call(Client(), token, "POST", "/games/challenges", to_dave)
     assert status == 429 and doc["limit"] == "challenge"
     assert Game.objects.count() == before
+
+
+@override_settings(MARCOMAGE_API_RATE=40, MARCOMAGE_API_PERIOD=60)
+def test_issue_38_processes_share_a_tokens_allowance(db: None) -> None:
+    """Each process takes the token's allowance from the database in shares (so a request
+    costs no write each); two processes (two memories, one database) taking turns serve
+    exactly the limit between them, not the limit each."""
+    from marcomage.web.api import limits
+
+    limits.forget()
+    memories: list[dict[int, tuple[int, int]]] = [{}, {}]
+    served = 0
+    for step in range(100):
+        with mock.patch.object(limits, "_held", memories[step % 2]):
+            served += limits.take(7, now=600.0 + step * 0.1) == 0.0
+    assert served == 40
+    with mock.patch.object(limits, "_held", {}):
+        assert limits.take(7, now=659.0) > 0
+        assert limits.take(7, now=661.0) == 0.0  # the next window

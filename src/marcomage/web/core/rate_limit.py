@@ -55,21 +55,22 @@ def who(request: HttpRequest) -> str:
     return f"addr:{request.META.get('REMOTE_ADDR') or 'unknown'}"
 
 
-def count_in_window(key: str, seconds: int, now: float | None = None) -> tuple[int, int]:
-    """Count one more use of `key` in the current window of `seconds`: (uses in this window,
-    this included; seconds until the window ends). One INSERT … ON CONFLICT DO UPDATE …
-    RETURNING, atomic on SQLite and PostgreSQL alike; a row left from an earlier window
-    starts again at 1."""
+def count_in_window(key: str, seconds: int, now: float | None = None, uses: int = 1
+                    ) -> tuple[int, int]:
+    """Count `uses` more uses of `key` in the current window of `seconds`: (uses in this
+    window, these included; seconds until the window ends). One INSERT … ON CONFLICT DO
+    UPDATE … RETURNING, atomic on SQLite and PostgreSQL alike; a row left from an earlier
+    window starts again."""
     now = time.time() if now is None else now
     started = int(now // seconds) * seconds
     q = connection.ops.quote_name
     table, k, start, n = (q(RateCounter._meta.db_table), q("key"), q("started"), q("count"))
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} ({k}, {start}, {n}) VALUES (%s, %s, 1) "
+            f"INSERT INTO {table} ({k}, {start}, {n}) VALUES (%s, %s, %s) "
             f"ON CONFLICT ({k}) DO UPDATE SET {n} = CASE WHEN {table}.{start} = "
-            f"excluded.{start} THEN {table}.{n} + 1 ELSE 1 END, {start} = excluded.{start} "
-            f"RETURNING {n}", [key[:200], started])
+            f"excluded.{start} THEN {table}.{n} + excluded.{n} ELSE excluded.{n} END, "
+            f"{start} = excluded.{start} RETURNING {n}", [key[:200], started, uses])
         used = int(cursor.fetchone()[0])
     return used, max(1, int(started + seconds - now + 0.999))
 
