@@ -70,8 +70,9 @@ class Sight:
                     bases.append(space)
         # The areas of control as far as the figures in sight and its own tell: under the
         # fog, legal actions never depend on what the caster cannot see (FARWILDS.md Fog).
-        known = known_spaces(state, seat)
-        return cls(board(state), revealed(state, seat), sees(state, seat),
+        now = sees(state, seat)
+        known = known_spaces(state, seat, now)
+        return cls(board(state), revealed(state, seat), now,
                    control(state, 1 - seat, known), control(state, seat, known), bases,
                    buildings, domain_levels(state, seat))
 

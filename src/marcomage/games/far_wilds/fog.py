@@ -12,14 +12,15 @@ from .sight import board, sees
 from .state import CREATURE_KIND, Battle, Enchant, Figure
 
 
-def known_spaces(state: Battle, viewer: int | None) -> set[int] | None:
-    """The spaces whose figures `viewer` may know of: those it sees now and those of its own
-    figures (its construction sites see nothing); None for everything (the replay view, or
-    a battle without fog)."""
+def known_spaces(state: Battle, viewer: int | None, seen: set[int] | None = None
+                 ) -> set[int] | None:
+    """The spaces whose figures `viewer` may know of: those it sees now (`seen`, when the
+    caller has it) and those of its own figures (its construction sites see nothing); None
+    for everything (the replay view, or a battle without fog)."""
     if viewer is None or not state.options.fog:
         return None
     own = {space for space, f in enumerate(state.figures) if f is not None and f.owner == viewer}
-    return sees(state, viewer) | own
+    return (sees(state, viewer) if seen is None else seen) | own
 
 
 def _fits(state: Battle, figure: Figure, space: int) -> bool:

@@ -98,7 +98,7 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
                             else revealed(state, viewer) - seen)  # type: ignore[arg-type]
     # Wells held, areas of control and income count only the buildings the viewer may know
     # of: an unseen building would tell where it stands (issue 38).
-    known = None if everything else known_spaces(state, viewer)
+    known = None if everything else known_spaces(state, viewer, seen)
     players = []
     for seat, p in enumerate(state.players):
         levels = domain_levels(state, seat)
