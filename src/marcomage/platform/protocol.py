@@ -195,6 +195,13 @@ class Ruleset(RulesetCore, Protocol):
         actions stay the same (PL-SHARED-6). Default: a copy (nothing is hidden)."""
         ...
 
+    def resample_fog(self, state: State, viewer: Seat | None, rng: Rng) -> State | None:
+        """For a game with a fog of war (an option `fog`): a new state where what stands in
+        spaces `viewer` cannot see is moved to other plausible places, the state given
+        unchanged; the conformance suite checks views and legal actions against it as
+        against `resample_hidden` (issue 38). Default: None (the game has no fog)."""
+        ...
+
     def sample_state(self, view: Mapping[str, Any], rng: Rng) -> State:
         """A whole state consistent with one seat's view, its hidden cards drawn from `rng`
         (what a search bot plays out). Default: refused (NotImplementedError)."""

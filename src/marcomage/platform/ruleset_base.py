@@ -32,6 +32,10 @@ class RulesetBase:
         something overrides it (the conformance suite insists that it changes something)."""
         return self.from_json(self.to_json(state))
 
+    def resample_fog(self, state: State, viewer: Seat | None, rng: Rng) -> State | None:
+        """No fog of war: nothing stands out of sight."""
+        return None
+
     def sample_state(self: RulesetCore, view: Mapping[str, Any], rng: Rng) -> State:
         """A game that does not rebuild states from views refuses."""
         raise NotImplementedError(f"{self.name} cannot rebuild a state from a view.")

@@ -151,6 +151,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a Host header not in ALLOWED_HOSTS is a plain 400, logged without a traceback.
+    "marcomage.web.core.request_guard.HostGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages are gzip-compressed; CSRF tokens are masked per response, which defeats BREACH.
     "django.middleware.gzip.GZipMiddleware",

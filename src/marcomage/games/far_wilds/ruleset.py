@@ -32,6 +32,7 @@ from marcomage.platform.ruleset_base import RulesetBase
 from . import battle
 from .cards import ARMIES, CARDS
 from .draw import shuffle
+from .fog import resample_fog
 from .formats import FORMATS, validate_deck
 from .hexmap import MAPS
 from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
@@ -63,13 +64,16 @@ class FarWilds(RulesetBase):
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 3
+    version = 4
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
     `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
     3: what stands on a space out of sight never decides a legal action: Wind Step may aim
     at any unseen space and finds it taken or not; with `reveal_memory` a remembered space is
-    a target only for what aims at the space itself (FW-CAST-10, -11)."""
+    a target only for what aims at the space itself (FW-CAST-10, -11).
+    4: under the fog, enemy territory (FW-CAST-8) is judged from the enemy buildings the
+    caster sees; views count wells held, control and income from the buildings the viewer
+    may know of (issue 38)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
@@ -207,7 +211,7 @@ class FarWilds(RulesetBase):
     def resample_hidden(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
         """What `viewer` cannot see drawn anew: deck orders; the opponent's hand redealt
         from its hand and deck (sizes kept) and its sealed mulligan choice; the game's random
-        source."""
+        source. What stands in the fog is `resample_fog`'s."""
         after = state.clone()
         for seat, player in enumerate(after.players):
             if viewer is None or seat == viewer:
@@ -221,6 +225,11 @@ class FarWilds(RulesetBase):
                 player.choice = MULL if player.hand and rng.below(2) else KEEP
         after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
         return after
+
+    def resample_fog(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
+        """The other side's figures and space enchantments out of `viewer`'s sight moved to
+        other spaces out of its sight that fit them (fog.resample_fog, issue 38)."""
+        return resample_fog(state, viewer, rng)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The search bot (IS-MCTS over determinized battles)."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from .cards import CARDS, domain_name
 from .casting import OK, REASONS, Sight, hand_reason
+from .fog import known_spaces
 from .hexmap import MAPS
 from .sight import control, domain_levels, income, revealed, sees, wells_held
 from .state import BATTLE, Battle, Enchant
@@ -95,6 +96,9 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
     seen = set(range(len(hexes))) if everything else sees(state, viewer)  # type: ignore[arg-type]
     remembered: set[int] = (set() if everything
                             else revealed(state, viewer) - seen)  # type: ignore[arg-type]
+    # Wells held, areas of control and income count only the buildings the viewer may know
+    # of: an unseen building would tell where it stands (issue 38).
+    known = None if everything else known_spaces(state, viewer, seen)
     players = []
     for seat, p in enumerate(state.players):
         levels = domain_levels(state, seat)
@@ -104,7 +108,7 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
             or "none",
             "hand_size": len(p.hand), "deck_size": len(p.deck),
             "external_size": len(p.external), "discard": p.discard[:],
-            "wells": len(wells_held(state, seat)), "cycled": p.cycled,
+            "wells": len(wells_held(state, seat, known)), "cycled": p.cycled,
             "chosen": p.choice is not None, "kept": p.kept,
         })
     figures = []
@@ -113,7 +117,7 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
             figures.append({"space": space, "owner": f.owner, "card": f.card, "kind": f.kind,
                             "dimmed": f.dimmed, "damage": f.damage, "progress": f.progress,
                             "enchantments": [_ench(e) for e in f.enchantments]})
-    areas = [sorted(control(state, s) & seen) for s in range(2)]
+    areas = [sorted(control(state, s, known) & seen) for s in range(2)]
     doc: dict[str, Any] = {
         "you": viewer, "options": _options(state), "phase": state.phase, "round": state.round,
         "round_limit": state.options.round_limit, "first": state.first,
@@ -142,6 +146,6 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         doc["deck"] = sorted(me.deck)
         doc["external"] = sorted(me.external)
         doc["my_choice"] = me.choice
-        doc["income"] = income(state, viewer)
+        doc["income"] = income(state, viewer, known)
         doc["hand_status"] = hand_status(state, viewer) if state.phase == BATTLE else []
     return doc

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import NinjaAPI
 from ninja.errors import HttpError
 
+from marcomage.web.core.rate_limit import Limited
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
@@ -33,6 +34,15 @@ api = NinjaAPI(
     auth=AUTH,
     urls_namespace="api",
 )
+
+
+@api.exception_handler(Limited)
+def over_limit(request: HttpRequest, problem: Limited) -> HttpResponse:
+    """A site limit (chat, challenge…) the API shares with the forms (core/rate_limit.py)."""
+    response = api.create_response(request, {"detail": str(problem), "limit": problem.name,
+                                             "retry_after": problem.retry_after}, status=429)
+    response["Retry-After"] = str(problem.retry_after)
+    return response
 
 
 @api.exception_handler(RateLimited)

@@ -108,7 +108,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         if "play" not in token.scopes:
             await self.close(code=FORBIDDEN)
             return
-        if limits.take(int(token.pk)):
+        if await sync_to_async(limits.take)(int(token.pk)):
             await self.close(code=TOO_MANY)
             return
         self.user_id, self.token_id, self.sent = int(token.user_id), int(token.pk), set()
@@ -135,7 +135,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         """One message of the bot: carry it out, answer, then send what changed."""
         if self.user_id is None:
             return
-        wait = limits.take(self.token_id)
+        wait = await sync_to_async(limits.take)(self.token_id)
         if wait:
             await self.send(text_data=json.dumps({
                 "type": "answer", "ok": False, "status": 429, "retry_after": wait,

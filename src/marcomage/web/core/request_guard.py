@@ -12,6 +12,10 @@ Every request passes here first; a request the site cannot read safely gets a cl
   the path, a query parameter or a form field, name or value. No text field of the site
   takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page.
 
+A Host header the site does not serve (not in ALLOWED_HOSTS, or not a host at all) is
+refused first of all by `HostGuardMiddleware` with a plain 400, before any middleware asks
+for the host: Django would answer 400 too, but log a DisallowedHost traceback each time.
+
 Refusals are logged on one line at INFO (`marcomage.refused`), never with a traceback.
 """
 
@@ -23,7 +27,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import BadRequest, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import (
+    BadRequest,
+    DisallowedHost,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
 from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
@@ -143,4 +152,26 @@ class RequestGuardMiddleware:
         except Refused as refused:
             log.info("refused %s %s: %s", request.method, request.path[:200], refused.reason)
             return refusal(request, refused)
+        return self.get_response(request)
+
+
+class HostGuardMiddleware:
+    """First of all middleware: a request for a host the site does not serve gets a plain
+    400 and one INFO line, not Django's DisallowedHost traceback (issue 38). Its answer is
+    plain text: the site's pages build links from the host it refused."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Check the host, then pass on."""
+        try:
+            request.get_host()
+        except DisallowedHost:
+            host = CONTROL.sub("?", str(request.META.get("HTTP_HOST", "")))[:100]
+            log.info("refused %s %s: bad Host header %r", request.method,
+                     CONTROL.sub("?", request.path)[:200], host)
+            return HttpResponse("Bad request: this site does not serve that host "
+                                "(the Host header).", status=400,
+                                content_type="text/plain; charset=utf-8")
         return self.get_response(request)
