@@ -1,5 +1,5 @@
 """Golden seeded games of the four newer rulesets (Arcana, Elder Tale, Mage Wars, The Far
-Wilds), played through the platform protocol like MArcomage's own golden games
+Wilds), and two of MArcomage through its protocol adapter, played like MArcomage's own golden games
 (tests/games/marcomage/test_golden_games.py): whole games from starter decks with a fixed
 seed, options and action policy, whose final state hash, the hash of every state on the way,
 the final views and the awards are recorded in tests/data/golden_games_rulesets.json. Any
@@ -133,6 +133,9 @@ GAMES = (
         "autodraw": False, "draw_in_round_1": True, "cycle_is_free": False,
         "spawn_needs_domain_base": True, "reveal_memory": True}),
     GoldenGame("far_wilds-resign-4", "far_wilds", 4, "random-4", resign_at=30),
+    GoldenGame("marcomage-random-1", "marcomage", 1, "random-1", decks=(0, 2)),
+    GoldenGame("marcomage-resign-2", "marcomage", 2, "bot:greedy", resign_at=20,
+               options={"hidden": True}),
     GoldenGame("far_wilds-search-5", "far_wilds", 5, "bot:search", resign_at=8),
 )
 
@@ -152,7 +155,10 @@ def test_golden_game_replays_to_its_recorded_hashes(golden: GoldenGame) -> None:
 
 
 def test_golden_games_cover_the_four_newer_rulesets_and_the_file_lists_exactly_them() -> None:
-    assert {g.ruleset for g in GAMES} == {"arcana", "elder_tale", "mage_wars", "far_wilds"}
+    """MArcomage's engine has its own golden games; two more here go through its protocol
+    adapter (resign, end and awards included)."""
+    assert {g.ruleset for g in GAMES} == {
+        "arcana", "elder_tale", "mage_wars", "far_wilds", "marcomage"}
     assert sorted(load()) == sorted(g.name for g in GAMES)
 
 
