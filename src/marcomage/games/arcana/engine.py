@@ -128,13 +128,6 @@ def who(seat: int) -> str:
 # -- setup --------------------------------------------------------------------------------
 
 
-def shuffle(pile: list[Piece], rng: Rng) -> None:
-    """Fisher-Yates with the game's generator."""
-    for i in range(len(pile) - 1, 0, -1):
-        j = rng.below(i + 1)
-        pile[i], pile[j] = pile[j], pile[i]
-
-
 def new_game(options: Options, decks: Sequence[Sequence[int]], seed: int) -> Game:
     """A duel ready for the mulligan decisions. Random order: shuffle seat 0's deck, seat
     1's, assign opaque instance ids (PL-VIEW-3), roll d20s until they differ (AR-START-2),
@@ -143,7 +136,7 @@ def new_game(options: Options, decks: Sequence[Sequence[int]], seed: int) -> Gam
     for seat, cards in enumerate(decks):
         g.players[seat].hp = START_HP
         g.players[seat].deck = [Piece(0, c, seat) for c in cards]
-        shuffle(g.players[seat].deck, g.rng)
+        g.rng.shuffle(g.players[seat].deck)
     used: set[int] = set()
     for p in g.players:
         for c in p.deck:
@@ -744,7 +737,7 @@ def do_mulligan(g: Game, seat: int, action: dict[str, Any]) -> None:
     if p.mulligan == "redraw":   # AR-START-3
         p.deck.extend(p.hand)
         p.hand = []
-        shuffle(p.deck, g.rng)
+        g.rng.shuffle(p.deck)
         draw(g, seat, OPENING_HAND)
         log(g, f"{who(seat)} reshuffles and redraws five.")
     else:

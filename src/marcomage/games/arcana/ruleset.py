@@ -110,7 +110,7 @@ class Arcana:
             kind = action.get("type") if isinstance(action, dict) else None
             raise IllegalAction(f"{kind!r} with these choices is not a legal move now."
                                 if isinstance(kind, str) else "That is not a move.")
-        after = state.copy()
+        after = state.clone()
         known = len(after.log)
         engine.perform(after, seat, dict(action))
         lines = after.log[known:] if len(after.log) > known else after.log[-1:]
@@ -133,7 +133,7 @@ class Arcana:
         if state.outcome is not None:
             raise IllegalAction("The duel is already over.")
         outcome = platform_end(end_type, winners, state.turn)
-        after = state.copy()
+        after = state.clone()
         engine.finish(after, outcome)
         after.phase = OVER
         return after

@@ -193,7 +193,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
             f.hand = [h["iid"] for h in hand]
             for kind in KINDS:
                 pile = [new(c, kind) for c in view["library"][kind]]
-                engine.shuffle(pile, rng)
+                rng.shuffle(pile)
                 f.piles[kind] = pile
         else:
             for kind in KINDS:

@@ -52,14 +52,7 @@ class NotNow(IllegalAction):
     code = "not-legal"
 
 
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates with the game's generator."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
+def new_game(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
              seed: int) -> Duel:
     """A duel between two characters (their cards by id and their three decks): the piles
     shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
@@ -80,10 +73,10 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
                                      f"({cards[card_id].name} and {known[card_id].name}); "
                                      "a duel needs one definition for each card id.")
             positions = list(range(len(pile)))
-            shuffle(positions, rng)
+            rng.shuffle(positions)
             order += [(seat, kind, pile[p]) for p in positions]
     ids = list(range(len(order)))
-    shuffle(ids, rng)
+    rng.shuffle(ids)
     instances = [""] * len(order)
     homes = [""] * len(order)
     fighters = [Fighter(0, 0, {k: [] for k in KINDS}, {k: [] for k in KINDS}) for _ in decks]
@@ -348,7 +341,7 @@ def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None 
                 break
             pile.extend(me.discards[kind])
             me.discards[kind].clear()
-            shuffle(pile, duel.rng)
+            duel.rng.shuffle(pile)
             duel.log.append({"type": "reshuffle", "seat": seat, "deck": kind})
         iid = pile.pop()
         me.hand.append(iid)

@@ -90,7 +90,7 @@ class ElderTale:
                 raise ValueError(problems[0].message)
             cards, piles, _ = deck_cards(deck)
             sides.append((cards, piles))
-        return engine.new_duel(sides, seed)
+        return engine.new_game(sides, seed)
 
     def to_act(self, state: Duel) -> frozenset[int]:
         return frozenset() if state.outcome is not None else frozenset((state.active,))

@@ -11,7 +11,7 @@ from marcomage.platform.rng import Rng
 
 from .cards import CARDS, STARTING_BASE
 from .casting import OK, REASONS, Sight, cast, cast_check, targets
-from .draw import cycle, draw, draw_one, mulligan, set_aside_external, shuffle
+from .draw import cycle, draw, draw_one, mulligan, set_aside_external
 from .hexmap import MAPS
 from .sight import income, revealed, sees, wells_held
 from .state import (
@@ -47,7 +47,7 @@ class CannotCast(IllegalAction):
         self.reason = reason
 
 
-def new_battle(options: Options, armies: list[list[str]], seed: int) -> Battle:
+def new_game(options: Options, armies: list[list[str]], seed: int) -> Battle:
     """Decks shuffled with the seeded source (FW-HAND-2), External Cards set aside
     (FW-HAND-7 a), seven-card opening hands (FW-HAND-3), the starting Bases placed
     (FW-BOARD-1), the first player by a seeded coin flip (FW-ROUND-3)."""
@@ -59,7 +59,7 @@ def new_battle(options: Options, armies: list[list[str]], seed: int) -> Battle:
     for seat, player in enumerate(players):
         if options.autodraw:
             set_aside_external(player)
-        shuffle(player.deck, rng)
+        rng.shuffle(player.deck)  # FW-HAND-2
         figures[hexes.bases[seat]] = Figure(seat, STARTING_BASE, BUILDING_KIND, dimmed=False)
     for seat in range(2):
         draw(state, seat, HAND_SIZE)

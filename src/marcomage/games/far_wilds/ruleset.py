@@ -30,7 +30,6 @@ from marcomage.platform.rng import Rng
 
 from . import battle
 from .cards import ARMIES, CARDS
-from .draw import shuffle
 from .formats import FORMATS, validate_deck
 from .hexmap import MAPS
 from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
@@ -134,7 +133,7 @@ class FarWilds:
         """A new battle (FW-DECK-1: the armies are copied in); its mulligan phase first."""
         if len(decks) != 2:
             raise ValueError(f"The Far Wilds is played by 2, not {len(decks)}.")
-        return battle.new_battle(options, [army_cards(d) for d in decks], seed)
+        return battle.new_game(options, [army_cards(d) for d in decks], seed)
 
     def to_act(self, state: Battle) -> frozenset[int]:
         return battle.to_act(state)
@@ -210,10 +209,10 @@ class FarWilds:
         after = state.clone()
         for seat, player in enumerate(after.players):
             if viewer is None or seat == viewer:
-                shuffle(player.deck, rng)
+                rng.shuffle(player.deck)
                 continue
             pool = player.hand + player.deck
-            shuffle(pool, rng)
+            rng.shuffle(pool)
             size = len(player.hand)
             player.hand, player.deck = pool[:size], pool[size:]
             if player.choice is not None:

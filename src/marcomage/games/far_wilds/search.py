@@ -16,7 +16,6 @@ from marcomage.platform.rng import Rng
 
 from . import battle
 from .cards import CARDS
-from .draw import shuffle
 from .sight import board, building_reach, control, sees, wells_held
 from .state import BATTLE, KEEP, Battle, Enchant, Figure, Options, Player
 
@@ -41,7 +40,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
     for seat, doc in enumerate(view["players"]):
         if seat == me:
             deck = list(view["deck"])
-            shuffle(deck, rng)
+            rng.shuffle(deck)
             player = Player(list(view["hand"]), deck, list(view["external"]))
         else:
             hand = [model[rng.below(len(model))] for _ in range(doc["hand_size"])]

@@ -44,13 +44,6 @@ def origin(state: GameState, iid: int) -> str:
     return state.homes[state.cards[iid]]
 
 
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates with the game's generator (MW-SETUP-1)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
 def say(state: GameState, seat: int, text: str) -> None:
     """A public log line (drawn fate cards, curses, attacks, deaths; MAGEWARS.md Views)."""
     state.log.append({"seat": seat, "text": text})
@@ -135,7 +128,7 @@ def draw_one(state: GameState, deck: str) -> int | None:
             return None
         pile.extend(state.discards[deck])
         state.discards[deck].clear()
-        shuffle(pile, state.rng)
+        state.rng.shuffle(pile)
     return pile.pop()
 
 
@@ -325,7 +318,7 @@ def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
     rng = Rng.from_seed(seed)
     copies = [(str(e["card"]), str(e["deck"])) for e in pack for _ in range(int(e["count"]))]
     ids = list(range(len(copies)))
-    shuffle(ids, rng)
+    rng.shuffle(ids)
     cards = [""] * len(copies)
     decks: dict[str, list[int]] = {d: [] for d in DECKS}
     for (card, deck), iid in zip(copies, ids, strict=True):
@@ -333,7 +326,7 @@ def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
         decks[deck].append(iid)
     for deck in DECKS:
         decks[deck].sort()
-        shuffle(decks[deck], rng)
+        rng.shuffle(decks[deck])
     homes = {str(e["card"]): str(e["deck"]) for e in pack}
     state = GameState(options, rng, cards, [dict(e) for e in pack], decks,
                       {d: [] for d in DECKS}, [Player() for _ in range(seats)], homes=homes)
