@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
@@ -118,7 +119,7 @@ def legal_actions(duel: Duel, seat: int) -> list[dict[str, Any]]:
 def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]]]:
     """The duel after `seat` takes `action`, and the new log entries; NotNow (nothing
     changed) when it is not legal."""
-    if not _plain(action) or action not in legal_actions(duel, seat):
+    if not is_plain_action(action) or action not in legal_actions(duel, seat):
         raise NotNow(_why_not(duel, seat, action))
     after = duel.clone()
     start = len(after.log)
@@ -136,11 +137,6 @@ def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]
     return after, fresh
 
 
-def _plain(action: Any) -> bool:
-    return isinstance(action, Mapping) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
 def _why_not(duel: Duel, seat: Any, action: Any) -> str:
     if duel.outcome is not None:
         return "The duel is over."
@@ -148,7 +144,7 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
         return "It is not your turn."
     shapes = {"play": {"type", "card"}, "purge": {"type", "card"}, "confirm": {"type"},
               "end_turn": {"type"}}
-    if (not _plain(action) or action.get("type") not in shapes
+    if (not is_plain_action(action) or action.get("type") not in shapes
             or set(action) != shapes[action["type"]]):
         return (f"{action!r} is not an Elder Tale move: play or purge a card of your hand "
                 "({\"type\": \"play\", \"card\": id}), confirm or end_turn.")

@@ -14,19 +14,16 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import BotFactory
+from marcomage.platform.ending import PlatformEnds
+from marcomage.platform.options import options_from_json, options_to_json
 from marcomage.platform.protocol import (
-    SURRENDER,
     Action,
     DeckDoc,
     Event,
     Format,
-    IllegalAction,
     Outcome,
-    SeatAward,
     Violation,
-    platform_end,
 )
-from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
 
 from . import duel as engine
@@ -45,7 +42,7 @@ class Options:
     ruleset version (PL-PROTO-7); the design options are the site's."""
 
 
-class ElderTale:
+class ElderTale(PlatformEnds):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"
@@ -63,14 +60,13 @@ class ElderTale:
         "Uncommons up to 3 copies, Rares up to 2, each Epic once; legal custom cards only.")})
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
+    noun = "duel"
 
     def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        if not isinstance(doc, Mapping) or doc:
-            raise ValueError("An Elder Tale duel has no options.")
-        return Options()
+        return options_from_json(Options, doc, self.name)
 
     def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {}
+        return options_to_json(options)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
         if fmt not in self.formats:
@@ -108,23 +104,9 @@ class ElderTale:
     def outcome(self, state: Duel) -> Outcome | None:
         return state.outcome
 
-    def resign(self, state: Duel, seat: int) -> Duel:
-        return self.end(state, SURRENDER, [1 - seat])
-
-    def end(self, state: Duel, end_type: str, winners: Sequence[int]) -> Duel:
-        if state.outcome is not None:
-            raise IllegalAction("The duel is already over.")
-        outcome = platform_end(end_type, winners, state.round)
-        after = state.clone()
-        after.step = OVER
-        after.outcome = outcome
-        return after
-
-    def awards(self, state: Duel, levels: Sequence[int], friendly: bool,
-               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
-        if state.outcome is None:
-            raise ValueError("The duel is not finished.")
-        return default_awards(state.outcome, levels, friendly)
+    def close(self, state: Duel, outcome: Outcome) -> None:
+        state.step = OVER
+        state.outcome = outcome
 
     def to_json(self, state: Duel) -> dict[str, Any]:
         return state.to_json()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
@@ -113,11 +114,6 @@ def legal_actions(state: Battle, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _plain(action: Any) -> bool:
-    return isinstance(action, Mapping) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
 def _space(action: Mapping[str, Any], key: str) -> int | None:
     value = action.get(key)
     if value is None:
@@ -134,7 +130,7 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
         raise NotNow("The battle is over.")
     if type(seat) is not int or seat not in (0, 1):
         raise IllegalAction(f"There is no seat {seat!r}.")
-    if not _plain(action) or not isinstance(action.get("type"), str):
+    if not is_plain_action(action) or not isinstance(action.get("type"), str):
         raise IllegalAction("An action is an object with a type and ids.")
     kind = action["type"]
     if seat not in to_act(state):

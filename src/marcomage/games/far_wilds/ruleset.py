@@ -8,30 +8,24 @@ and {"type": "pass"}. Spaces are numbered 0..36 (see hexmap). End types: "glory"
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import Bot
+from marcomage.platform.ending import PlatformEnds
+from marcomage.platform.options import options_from_json, options_to_json
 from marcomage.platform.protocol import (
-    BOUNDS,
-    SURRENDER,
     DeckDoc,
     Format,
-    IllegalAction,
     Outcome,
-    SeatAward,
     Violation,
-    platform_end,
 )
-from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
 
 from . import battle
 from .cards import ARMIES, CARDS
 from .formats import FORMATS, validate_deck
-from .hexmap import MAPS
 from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
 from .views import view
 
@@ -56,7 +50,7 @@ def army_cards(deck: Mapping[str, Any]) -> list[str]:
     return cards
 
 
-class FarWilds:
+class FarWilds(PlatformEnds):
     """The Far Wilds ruleset (FW-*)."""
 
     id = "far_wilds"
@@ -78,35 +72,19 @@ class FarWilds:
     player did not simply declare. `validate_deck` still checks them against a pool."""
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
+    noun = "battle"
 
     # -- options and armies -----------------------------------------------------------------
 
     def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """Options from JSON: every field of `Options`, each of its own type."""
-        if not isinstance(doc, Mapping):
-            raise ValueError("Far Wilds options are an object such as {'autodraw': true}.")
-        fields = {f.name: f for f in dataclasses.fields(Options)}
-        unknown = sorted(set(doc) - set(fields))
-        if unknown:
-            raise ValueError(f"The Far Wilds has no option {', '.join(map(repr, unknown))}.")
-        defaults = Options()
-        for key, value in doc.items():
-            if type(value) is not type(getattr(defaults, key)):
-                raise ValueError(f"The option {key!r} cannot be {value!r}.")
-        options = Options(**doc)
-        if options.map not in MAPS:
-            raise ValueError(f"There is no map {options.map!r}.")
-        if options.creature_movement:
+        """Options from JSON: every field of `Options`, each of its own type, within its
+        choices and bounds; creature movement stays off (FW-BOARD-5)."""
+        if isinstance(doc, Mapping) and doc.get("creature_movement") is True:
             raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
-        for name, field in fields.items():
-            if BOUNDS in field.metadata:
-                low, high = field.metadata[BOUNDS]
-                if not low <= getattr(options, name) <= high:
-                    raise ValueError(f"The option {name!r} is {low} to {high}.")
-        return options
+        return options_from_json(Options, doc, self.name)
 
     def options_to_json(self, options: Options) -> dict[str, Any]:
-        return dataclasses.asdict(options)
+        return options_to_json(options)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "constructed") -> list[Violation]:
         """FW-DECK: the format's violations; a sealed or draft army checks its card pool,
@@ -153,23 +131,9 @@ class FarWilds:
     def outcome(self, state: Battle) -> Outcome | None:
         return state.outcome
 
-    def resign(self, state: Battle, seat: int) -> Battle:
-        return self.end(state, SURRENDER, [1 - seat])
-
-    def end(self, state: Battle, end_type: str, winners: Sequence[int]) -> Battle:
-        if state.outcome is not None:
-            raise IllegalAction("The battle is already over.")
-        outcome = platform_end(end_type, winners, state.round)
-        after = state.clone()
-        after.phase = OVER
-        after.outcome = outcome
-        return after
-
-    def awards(self, state: Battle, levels: Sequence[int], friendly: bool,
-               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
-        if state.outcome is None:
-            raise ValueError("The battle is not finished.")
-        return default_awards(state.outcome, levels, friendly)
+    def close(self, state: Battle, outcome: Outcome) -> None:
+        state.phase = OVER
+        state.outcome = outcome
 
     # -- serialisation, hidden zones, bots ----------------------------------------------------
 

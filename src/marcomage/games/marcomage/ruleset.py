@@ -19,7 +19,10 @@ from typing import Any
 
 from marcomage.platform.bots import Bot
 from marcomage.platform.decks import DeckLimits
+from marcomage.platform.ending import other_seat
+from marcomage.platform.options import options_from_json, options_to_json
 from marcomage.platform.protocol import (
+    SURRENDER,
     DeckDoc,
     DeckEntry,
     Format,
@@ -191,19 +194,10 @@ class MArcomage:
 
     def options_from_json(self, doc: Mapping[str, Any]) -> Options:
         """Options from JSON; unknown keys or non-boolean values raise ValueError."""
-        if not isinstance(doc, Mapping):
-            raise ValueError("MArcomage options are an object such as {'hidden': true}.")
-        unknown = sorted(set(doc) - {"hidden", "friendly"})
-        if unknown:
-            raise ValueError(f"MArcomage has no option {', '.join(map(repr, unknown))}; "
-                             "its options are 'hidden' and 'friendly'.")
-        for key, value in doc.items():
-            if type(value) is not bool:
-                raise ValueError(f"The option {key!r} is true or false, not {value!r}.")
-        return Options(**doc)
+        return options_from_json(Options, doc, self.name)
 
     def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {"hidden": options.hidden, "friendly": options.friendly}
+        return options_to_json(options)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         """Why the deck cannot be played in `fmt`, or [] (C-DECK-1, C-DECK-9)."""
@@ -304,7 +298,7 @@ class MArcomage:
 
     def resign(self, state: Game, seat: int) -> Game:
         """Surrender by `seat`: the other seat wins (PL-PROTO-8)."""
-        return self.end(state, "surrender", (1 - _check_seat(seat),))
+        return self.end(state, SURRENDER, (other_seat(seat),))
 
     def end(self, state: Game, end_type: str, winners: Sequence[int]) -> Game:
         """The game ended from outside (C-END-6): "abort" with no winner, "surrender" or
