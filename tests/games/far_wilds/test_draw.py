@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.far_wilds.battle import apply, legal_actions, new_game, to_act
 from marcomage.games.far_wilds.draw import autodraw_choice, draw_one
+from marcomage.games.far_wilds.engine import apply, legal_actions, new_game, to_act
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.state import BATTLE, MULLIGAN, Options
 from marcomage.platform.protocol import IllegalAction

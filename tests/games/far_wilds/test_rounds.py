@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.far_wilds.battle import NotNow, apply, legal_actions, new_game
+from marcomage.games.far_wilds.engine import NotNow, apply, legal_actions, new_game
 from marcomage.games.far_wilds.hexmap import DEFAULT_MAP, FOREST, LAND, OCEAN
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.sight import control, income, sees, wells_held

@@ -7,7 +7,7 @@ from typing import Any
 
 from marcomage.games.mage_wars import engine
 from marcomage.games.mage_wars.cards import CARDS, DECKS
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.games.mage_wars.ruleset import RULESET
 from marcomage.games.mage_wars.state import GameState, Manifest
 

@@ -7,7 +7,7 @@ import pytest
 
 from marcomage.games.mage_wars import engine
 from marcomage.games.mage_wars.cards import CARDS, HEALTH_DECKS
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.platform.protocol import IllegalAction
 
 from .tables import (

@@ -1,7 +1,7 @@
 """The rules of an Arcana duel: setup, the phase machine, summons, positions, runes, wards,
 attacks with blocking and clashes, and the chain with its response windows (ARCANA.md).
 
-`legal(g, seat)` lists what `seat` may do now and `perform(g, seat, action)` does one of
+`legal_actions(g, seat)` lists what `seat` may do now and `perform(g, seat, action)` does one of
 those actions on `g` in place (the ruleset copies the state first). Actions name hand cards
 by index ("card"), field cards by zone ("zone", "rune"; targets "ts"/"tz", "ts"/"tr", and
 "tn" for a netherworld index).
@@ -494,7 +494,7 @@ def tribute_sets(g: Game, seat: int, card: CardDef) -> list[tuple[int, ...]]:
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal(g: Game, seat: int) -> list[dict[str, Any]]:
+def legal_actions(g: Game, seat: int) -> list[dict[str, Any]]:
     """Every action `seat` may take now, in canonical order (PL-PROTO-4)."""
     if g.outcome is not None or seat != deciding(g):
         return []

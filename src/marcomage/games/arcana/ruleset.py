@@ -22,9 +22,9 @@ from marcomage.platform.rng import Rng
 
 from . import engine
 from .deck import deck_cards, starter_decks, violations
-from .hidden import resample_hidden
 from .serialize import ALL, from_json, state_json
 from .state import Game, Options
+from .view import resample_hidden, view
 
 MAX_STEPS = 60_000
 """A bound on accepted actions in one duel: TURN_LIMIT turns of at most a few hundred
@@ -77,7 +77,7 @@ class Arcana(PlatformEnds):
         return engine.to_act(state)
 
     def legal_actions(self, state: Game, seat: int) -> list[dict[str, Any]]:
-        return engine.legal(state, seat)
+        return engine.legal_actions(state, seat)
 
     def apply(self, state: Game, seat: int, action: Mapping[str, Any]
               ) -> tuple[Game, list[dict[str, Any]]]:
@@ -89,7 +89,7 @@ class Arcana(PlatformEnds):
             raise IllegalAction(f"There is no seat {seat!r}.", "seat")
         if seat != engine.deciding(state):
             raise IllegalAction("It is not your decision now.", "not-your-turn")
-        if not is_plain_action(action) or action not in engine.legal(state, seat):
+        if not is_plain_action(action) or action not in engine.legal_actions(state, seat):
             kind = action.get("type") if isinstance(action, dict) else None
             raise IllegalAction(f"{kind!r} with these choices is not a legal move now."
                                 if isinstance(kind, str) else "That is not a move.")
@@ -102,9 +102,7 @@ class Arcana(PlatformEnds):
         return after, events
 
     def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
-        if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
-            raise ValueError(f"Arcana seats are 0 and 1, not {viewer!r}.")
-        return state_json(state, viewer)  # type: ignore[arg-type]
+        return view(state, viewer)
 
     def outcome(self, state: Game) -> Outcome | None:
         return state.outcome
@@ -125,7 +123,7 @@ class Arcana(PlatformEnds):
         return resample_hidden(state, viewer, rng)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
-        from .search import BOTS
+        from .bots import BOTS
         return BOTS
 
 

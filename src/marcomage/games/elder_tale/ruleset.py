@@ -9,7 +9,6 @@ End types: "knockout" (ET-END-1), "round_limit" (ET-END-2), and the platform's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -26,20 +25,14 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rng import Rng
 
-from . import duel as engine
+from . import engine
 from .bots import BOTS
-from .deck_format import FORMAT, character_deck, deck_cards, validate
-from .state import OVER, Duel
+from .deck import FORMAT, character_deck, deck_cards, validate
+from .state import OVER, Duel, Options
 from .view import resample_hidden, view
 
 MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The duel has no option of its own: ROUND_LIMIT and the EN are constants of the
-    ruleset version (PL-PROTO-7); the design options are the site's."""
 
 
 class ElderTale(PlatformEnds):

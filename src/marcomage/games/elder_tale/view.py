@@ -17,7 +17,7 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import CLUTTER, KINDS
-from .duel import ROUND_LIMIT
+from .engine import ROUND_LIMIT
 from .state import Active, Duel, Played
 
 

@@ -23,11 +23,11 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rng import Rng
 
-from . import battle
+from . import engine
 from .cards import ARMIES, CARDS
-from .formats import FORMATS, validate_deck
-from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
-from .views import view
+from .deck import FORMATS, validate_deck
+from .state import OVER, Battle, Enchant, Figure, Options, Player
+from .view import resample_hidden, view
 
 STATE_FORMAT = "far_wilds"
 MAX_STEPS = 6000
@@ -111,17 +111,17 @@ class FarWilds(PlatformEnds):
         """A new battle (FW-DECK-1: the armies are copied in); its mulligan phase first."""
         if len(decks) != 2:
             raise ValueError(f"The Far Wilds is played by 2, not {len(decks)}.")
-        return battle.new_game(options, [army_cards(d) for d in decks], seed)
+        return engine.new_game(options, [army_cards(d) for d in decks], seed)
 
     def to_act(self, state: Battle) -> frozenset[int]:
-        return battle.to_act(state)
+        return engine.to_act(state)
 
     def legal_actions(self, state: Battle, seat: int) -> list[dict[str, Any]]:
-        return battle.legal_actions(state, seat)
+        return engine.legal_actions(state, seat)
 
     def apply(self, state: Battle, seat: int, action: Mapping[str, Any]
               ) -> tuple[Battle, list[dict[str, Any]]]:
-        return battle.apply(state, seat, action)
+        return engine.apply(state, seat, action)
 
     def view(self, state: Battle, viewer: int | None) -> dict[str, Any]:
         if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
@@ -167,26 +167,11 @@ class FarWilds(PlatformEnds):
             None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]))
 
     def resample_hidden(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
-        """What `viewer` cannot see drawn anew: deck orders; the opponent's hand redealt
-        from its hand and deck (sizes kept) and its sealed mulligan choice; the game's random
-        source."""
-        after = state.clone()
-        for seat, player in enumerate(after.players):
-            if viewer is None or seat == viewer:
-                rng.shuffle(player.deck)
-                continue
-            pool = player.hand + player.deck
-            rng.shuffle(pool)
-            size = len(player.hand)
-            player.hand, player.deck = pool[:size], pool[size:]
-            if player.choice is not None:
-                player.choice = MULL if player.hand and rng.below(2) else KEEP
-        after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
-        return after
+        return resample_hidden(state, viewer, rng)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The search bot (IS-MCTS over determinized battles)."""
-        from .search import SearchBot
+        from .bots import SearchBot
         return {"search": SearchBot}
 
 

@@ -19,7 +19,7 @@ from marcomage.platform.rng import Rng
 from . import engine
 from .cards import CARDS
 from .state import GameState
-from .views import sample_state
+from .view import sample_state
 
 ITERATIONS = 48
 """Determinized rollouts per decision."""

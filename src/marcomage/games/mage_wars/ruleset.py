@@ -26,9 +26,9 @@ from marcomage.platform.rng import Rng
 
 from . import engine
 from .cards import CARDS
-from .pack import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
+from .deck import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
-from .views import sample_state, view
+from .view import sample_state, view
 
 
 class MageWars(PlatformEnds):

@@ -1,6 +1,7 @@
-"""What a seat cannot see, drawn anew: `resample_hidden` for the conformance suite (the
-view must not change, PL-SHARED-6) and `sample_state` for the search bot (a full state
-consistent with a view, PL-SHARED-5)."""
+"""What a seat sees (`view`, PL-VIEW: the state's JSON with what it may not see left out)
+and what it cannot see, drawn anew: `resample_hidden` for the conformance suite (the view
+must not change, PL-SHARED-6) and `sample_state` for the search bot (a full state consistent
+with a view, PL-SHARED-5)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, CREATURE, RUNE, STARTERS
-from .serialize import from_json
+from .serialize import from_json, state_json
 from .state import Game, Piece
+
+
+def view(g: Game, viewer: int | None) -> dict[str, Any]:
+    """What `viewer` (0 or 1) may see; None is the replay view: everything."""
+    if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
+        raise ValueError(f"Arcana seats are 0 and 1, not {viewer!r}.")
+    return state_json(g, viewer)  # type: ignore[arg-type]
 
 
 def resample_hidden(g: Game, viewer: int | None, rng: Rng) -> Game:

@@ -14,8 +14,8 @@ from marcomage.platform.bots import Bot, bot_rng
 from marcomage.platform.rng import Rng
 
 from . import engine
-from .hidden import sample_state
 from .state import Game
+from .view import sample_state
 
 ITERATIONS = 48
 """Iterations per decision of the default search bot."""
@@ -108,7 +108,7 @@ class SearchBot:
         first = True
         while g.outcome is None:
             seat = engine.deciding(g)
-            actions = engine.legal(g, seat)
+            actions = engine.legal_actions(g, seat)
             if first:
                 actions = [a for a in actions if _key(a) in allowed] or actions
                 first = False
@@ -136,7 +136,7 @@ class SearchBot:
             if g.outcome is not None:
                 break
             seat = engine.deciding(g)
-            engine.perform(g, seat, rollout_choice(engine.legal(g, seat), self.rng))
+            engine.perform(g, seat, rollout_choice(engine.legal_actions(g, seat), self.rng))
         scores = (evaluate(g, 0), evaluate(g, 1))
         for n in path:
             n.visits += 1
