@@ -13,7 +13,7 @@ from typing import Any
 from marcomage.platform.bots import Bot, bot_rng
 from marcomage.platform.rng import Rng
 
-from . import engine
+from . import engine, field
 from .state import Game
 from .view import sample_state
 
@@ -59,8 +59,8 @@ def evaluate(g: Game, seat: int) -> float:
         value = 2.5 * p.hp + 0.25 * len(p.hand)
         for c in p.creatures:
             if c is not None:
-                value += 0.6 + 0.2 * (engine.power(c) + engine.toughness(c))
-        value += 0.3 * sum(1 for r in p.runes if engine.is_set_rune(r))
+                value += 0.6 + 0.2 * (field.power(c) + field.toughness(c))
+        value += 0.3 * sum(1 for r in p.runes if field.is_set_rune(r))
         score += sign * value
     return 1.0 / (1.0 + math.exp(-score / 6.0))
 

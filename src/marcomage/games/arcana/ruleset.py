@@ -20,7 +20,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rng import Rng
 
-from . import engine
+from . import engine, victory
 from .deck import deck_cards, starter_decks, violations
 from .serialize import ALL, from_json, state_json
 from .state import Game, Options
@@ -111,7 +111,7 @@ class Arcana(PlatformEnds):
         return state.turn
 
     def close(self, state: Game, outcome: Outcome) -> None:
-        engine.finish(state, outcome)
+        victory.finish(state, outcome)
 
     def to_json(self, state: Game) -> dict[str, Any]:
         return state_json(state, ALL)

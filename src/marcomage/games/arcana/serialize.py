@@ -11,7 +11,8 @@ from marcomage.platform.protocol import Outcome
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, CREATURE
-from .engine import deciding, power, toughness
+from .engine import deciding
+from .field import power, toughness
 from .state import Attack, Game, Link, Options, Piece, Player
 
 FORMAT, SCHEMA = "arcana", 1
