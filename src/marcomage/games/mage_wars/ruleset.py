@@ -24,7 +24,7 @@ from marcomage.platform.protocol import (
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
 
-from . import engine
+from . import decisions, engine
 from .cards import CARDS
 from .deck import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
@@ -74,19 +74,19 @@ class MageWars(PlatformEnds):
         return engine.new_game(options, entries, len(decks), seed)
 
     def to_act(self, state: GameState) -> frozenset[int]:
-        seat = engine.to_act(state)
+        seat = decisions.to_act(state)
         return frozenset() if seat is None else frozenset((seat,))
 
     def legal_actions(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        return engine.legal_actions(state, seat)
+        return decisions.legal_actions(state, seat)
 
     def apply(self, state: GameState, seat: int, action: Mapping[str, Any]
               ) -> tuple[GameState, list[dict[str, Any]]]:
         if state.outcome is not None:
             raise IllegalAction("The game is over.")
-        if engine.to_act(state) != seat:
+        if decisions.to_act(state) != seat:
             raise IllegalAction("It is not your turn to decide.", "not-your-turn")
-        if not is_plain_action(action) or dict(action) not in engine.legal_actions(state, seat):
+        if not is_plain_action(action) or dict(action) not in decisions.legal_actions(state, seat):
             raise IllegalAction(f"{_describe(action)} is not allowed now.")
         after = state.clone()
         after.news = []

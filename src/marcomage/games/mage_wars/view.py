@@ -15,8 +15,9 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import DECKS
-from .engine import STAT_KEYS, mage_damage, stat, to_act
+from .decisions import to_act
 from .state import GameState, state_from_json, state_to_json
+from .tabletop import STAT_KEYS, mage_damage, stat
 
 HIDDEN_ZONES = ("hand", "health")
 
