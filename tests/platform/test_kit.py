@@ -10,7 +10,8 @@ import pytest
 
 from marcomage.games import RULESETS
 from marcomage.platform.actions import is_plain_action
-from marcomage.platform.ending import PlatformEnds, other_seat
+from marcomage.platform.decks import offered_deck_violations
+from marcomage.platform.ending import PlatformEnds, knockout, other_seat
 from marcomage.platform.options import options_from_json, options_to_json
 from marcomage.platform.protocol import IllegalAction, Outcome, option
 
@@ -124,3 +125,23 @@ def test_PL_PROTO_8_every_two_seat_ruleset_refuses_to_resign_a_seat_it_lacks(rul
     state = rules.new_game(rules.options_from_json({}), rules.starter_decks()[:1] * 2, 1)
     with pytest.raises(ValueError):
         rules.resign(state, 2)
+
+
+def test_knockout_seats_at_zero_hp_lose_and_all_at_once_draw() -> None:
+    """AR-END-1, AR-END-2, ET-END-1: the shared reading of a knockout."""
+    assert knockout([3, 1], "hp", 4) is None
+    assert knockout([0, 2], "hp", 4) == Outcome("win", (1,), "hp", 4)
+    assert knockout([5, -3], "knockout", 7) == Outcome("win", (0,), "knockout", 7)
+    assert knockout([0, -1], "hp", 9) == Outcome("draw", (), "hp", 9)
+
+
+@pytest.mark.parametrize("ruleset", ["arcana", "elder_tale", "mage_wars", "marcomage"])
+def test_PL_SHARED_2_a_deck_of_another_game_or_format_is_refused_first(ruleset: str) -> None:
+    """The Far Wilds keeps its own codes (UNKNOWN_FORMAT, UNKNOWN_CARD) for these."""
+    rules = RULESETS[ruleset]
+    deck = rules.starter_decks()[0]
+    fmt = next(iter(rules.formats))
+    assert offered_deck_violations(rules.id, rules.name, rules.formats, deck, fmt) == []
+    assert [v.code for v in rules.validate_deck(deck, "no-such-format")][:1] == ["format"]
+    other = {**deck, "game": "toy"}
+    assert [v.code for v in rules.validate_deck(other, fmt)] == ["game"]

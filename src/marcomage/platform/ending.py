@@ -47,6 +47,16 @@ def end_game(state: S, end_type: str, winners: Sequence[Seat], final_round: int,
     return after
 
 
+def knockout(hps: Sequence[int], end_type: str, final_round: int) -> Outcome | None:
+    """The outcome when each seat at 0 HP or below loses and the others win (all of them at
+    once: a draw); None while every seat stands."""
+    down = [seat for seat, hp in enumerate(hps) if hp <= 0]
+    if not down:
+        return None
+    winners = tuple(seat for seat in range(len(hps)) if seat not in down)
+    return Outcome("win" if winners else "draw", winners, end_type, final_round)
+
+
 def finished_awards(outcome: Outcome | None, levels: Sequence[int], friendly: bool,
                     noun: str = "game") -> list[SeatAward]:
     """The default awards of a finished game; an unfinished one raises ValueError."""

@@ -52,3 +52,17 @@ def options_from_json(options_type: type[OptionsT], doc: Any, game: str) -> Opti
 def options_to_json(options: Any) -> dict[str, Any]:
     """Every option by its field name (the dataclass's values are JSON already)."""
     return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+
+
+class FieldOptions:
+    """`options_from_json` and `options_to_json` of a ruleset whose `options_type` is a
+    dataclass of its options: the parser above, naming the game by the ruleset's `name`."""
+
+    name: str
+    options_type: type
+
+    def options_from_json(self, doc: Mapping[str, Any]) -> Any:
+        return options_from_json(self.options_type, doc, self.name)
+
+    def options_to_json(self, options: Any) -> dict[str, Any]:
+        return options_to_json(options)

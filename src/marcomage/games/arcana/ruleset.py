@@ -9,8 +9,9 @@ from typing import Any
 
 from marcomage.platform.actions import is_plain_action
 from marcomage.platform.bots import Bot
+from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds
-from marcomage.platform.options import options_from_json, options_to_json
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
     DeckDoc,
     Format,
@@ -32,7 +33,7 @@ actions each (every action of a turn is bounded: summons once, positions and eff
 per card, at most three attack declarations cancelled)."""
 
 
-class Arcana(PlatformEnds):
+class Arcana(FieldOptions, PlatformEnds):
     """The Arcana ruleset (ARCANA.md)."""
 
     id = "arcana"
@@ -47,19 +48,9 @@ class Arcana(PlatformEnds):
     max_steps = MAX_STEPS
     noun = "duel"
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        return options_from_json(Options, doc, self.name)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_to_json(options)
-
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
-        if fmt not in self.formats:
-            return [Violation("format", f"Arcana has no deck format {fmt!r}.")]
-        if deck.get("game", self.id) != self.id:
-            return [Violation("game", f"This is a {deck.get('game')!r} deck, not an Arcana "
-                                      "deck.")]
-        return violations(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or violations(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return starter_decks()

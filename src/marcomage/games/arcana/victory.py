@@ -3,6 +3,7 @@ when that option is on (AR-START-5), and the outcome that closes the duel."""
 
 from __future__ import annotations
 
+from marcomage.platform.ending import knockout
 from marcomage.platform.protocol import Outcome
 
 from .field import log
@@ -34,13 +35,10 @@ def check_hp(g: Game) -> bool:
     """End the duel when a player is at 0 HP (AR-END-1, AR-END-2); True if it ended."""
     if g.outcome is not None:
         return True
-    dead = [s for s in (0, 1) if g.players[s].hp <= 0]
-    if not dead:
+    outcome = knockout([p.hp for p in g.players], "hp", g.turn)
+    if outcome is None:
         return False
-    if len(dead) == 2:
-        finish(g, Outcome("draw", (), "hp", g.turn))
-    else:
-        finish(g, Outcome("win", (1 - dead[0],), "hp", g.turn))
+    finish(g, outcome)
     log(g, "The duel is over.")
     return True
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.platform.actions import is_plain_action
+from marcomage.platform.ending import knockout
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
@@ -468,13 +469,12 @@ def check_end(duel: Duel) -> bool:
     """ET-END-1: a combatant at 0 HP or below loses; both at once is a draw."""
     if duel.outcome is not None:
         return True
-    down = [s for s in (0, 1) if duel.fighters[s].hp <= 0]
-    if not down:
+    outcome = knockout([f.hp for f in duel.fighters], KNOCKOUT, duel.round)
+    if outcome is None:
         return False
-    winners = tuple(s for s in (0, 1) if s not in down)
-    duel.outcome = Outcome("win" if winners else "draw", winners, KNOCKOUT, duel.round)
+    duel.outcome = outcome
     duel.step = OVER
-    duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(winners)})
+    duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(outcome.winners)})
     return True
 
 

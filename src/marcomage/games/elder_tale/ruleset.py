@@ -13,8 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import BotFactory
+from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds
-from marcomage.platform.options import options_from_json, options_to_json
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
     Action,
     DeckDoc,
@@ -35,7 +36,7 @@ MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
 
 
-class ElderTale(PlatformEnds):
+class ElderTale(FieldOptions, PlatformEnds):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"
@@ -55,16 +56,9 @@ class ElderTale(PlatformEnds):
     max_steps = MAX_STEPS
     noun = "duel"
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        return options_from_json(Options, doc, self.name)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_to_json(options)
-
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
-        if fmt not in self.formats:
-            return [Violation("format", f"Elder Tale has no deck format {fmt!r}.")]
-        return validate(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or validate(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return [character_deck(0), character_deck(1)]

@@ -14,7 +14,7 @@ from typing import Any
 
 from marcomage.platform.bots import Bot
 from marcomage.platform.ending import PlatformEnds
-from marcomage.platform.options import options_from_json, options_to_json
+from marcomage.platform.options import FieldOptions, options_from_json
 from marcomage.platform.protocol import (
     DeckDoc,
     Format,
@@ -50,7 +50,7 @@ def army_cards(deck: Mapping[str, Any]) -> list[str]:
     return cards
 
 
-class FarWilds(PlatformEnds):
+class FarWilds(FieldOptions, PlatformEnds):
     """The Far Wilds ruleset (FW-*)."""
 
     id = "far_wilds"
@@ -82,9 +82,6 @@ class FarWilds(PlatformEnds):
         if isinstance(doc, Mapping) and doc.get("creature_movement") is True:
             raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
         return options_from_json(Options, doc, self.name)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_to_json(options)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "constructed") -> list[Violation]:
         """FW-DECK: the format's violations; a sealed or draft army checks its card pool,

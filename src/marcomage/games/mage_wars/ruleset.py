@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.actions import is_plain_action
+from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds, finished_awards
-from marcomage.platform.options import options_from_json, options_to_json
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
     DeckDoc,
     Format,
@@ -31,7 +32,7 @@ from .state import GameState, Options, state_from_json, state_to_json
 from .view import sample_state, view
 
 
-class MageWars(PlatformEnds):
+class MageWars(FieldOptions, PlatformEnds):
     """The Mage Wars ruleset (MAGEWARS.md)."""
 
     id = "mage_wars"
@@ -44,17 +45,9 @@ class MageWars(PlatformEnds):
     options_type: type[Options] = Options
     max_steps = 60_000
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """The options, each one of its choices (MW-SETUP-3, MW-REQ-5, MW-HEALTH-5)."""
-        return options_from_json(Options, doc, self.name)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_to_json(options)
-
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
-        if fmt != FORMAT:
-            return [Violation("format", f"Mage Wars has no deck format {fmt!r}.")]
-        return validate_pack(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or validate_pack(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return [sample_pack()]

@@ -18,9 +18,9 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import Bot
-from marcomage.platform.decks import DeckLimits
+from marcomage.platform.decks import DeckLimits, offered_deck_violations
 from marcomage.platform.ending import other_seat
-from marcomage.platform.options import options_from_json, options_to_json
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
     SURRENDER,
     DeckDoc,
@@ -176,7 +176,7 @@ def _outcome_json(state: Game) -> dict[str, Any] | None:
     return None if out is None else out.to_json()
 
 
-class MArcomage:
+class MArcomage(FieldOptions):
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
     id = "marcomage"
@@ -192,21 +192,10 @@ class MArcomage:
 
     # -- options and decks ------------------------------------------------------------------
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """Options from JSON; unknown keys or non-boolean values raise ValueError."""
-        return options_from_json(Options, doc, self.name)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_to_json(options)
-
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         """Why the deck cannot be played in `fmt`, or [] (C-DECK-1, C-DECK-9)."""
-        if fmt not in self.formats:
-            return [Violation("format", f"MArcomage has no deck format {fmt!r}.")]
-        if deck.get("game", self.id) != self.id:
-            return [Violation("game", f"This is a {deck.get('game')!r} deck, not a MArcomage "
-                                      "deck.")]
-        return deck_violations(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or deck_violations(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         """The three starter decks a new player gets (C-DECK-11), in order, as "deck 1" to
