@@ -19,8 +19,8 @@ from django.contrib.auth import get_user_model
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from .payload import render_board
+from .queries import STARTED, find_game
 from .realtime import group_name
-from .services import STARTED, find_game
 
 UNAUTHORISED = 4401
 FORBIDDEN = 4403
