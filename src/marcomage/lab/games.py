@@ -81,11 +81,7 @@ def deck_cards(deck: DeckDoc) -> tuple[str, ...]:
 def _decks(ruleset: Ruleset, setup: Setup, rng: Rng) -> list[DeckDoc]:
     if setup.decks is not None:
         return list(setup.decks)
-    generator = getattr(ruleset, "random_deck", None)
-    if callable(generator):
-        return [generator(rng) for _ in setup.bots]
-    starters = ruleset.starter_decks()
-    return [starters[rng.below(len(starters))] for _ in setup.bots]
+    return [ruleset.random_deck(rng) for _ in setup.bots]
 
 
 def _play(ruleset: Ruleset, options: Any, makers: Sequence[BotFactory], setup: Setup,

@@ -20,6 +20,7 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine, victory
 from .deck import deck_cards, starter_decks, violations
@@ -33,7 +34,7 @@ actions each (every action of a turn is bounded: summons once, positions and eff
 per card, at most three attack declarations cancelled)."""
 
 
-class Arcana(FieldOptions, PlatformEnds):
+class Arcana(FieldOptions, PlatformEnds, RulesetBase):
     """The Arcana ruleset (ARCANA.md)."""
 
     id = "arcana"

@@ -25,6 +25,7 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .bots import BOTS
@@ -36,7 +37,7 @@ MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
 
 
-class ElderTale(FieldOptions, PlatformEnds):
+class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"

@@ -22,6 +22,7 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .cards import ARMIES, CARDS
@@ -50,7 +51,7 @@ def army_cards(deck: Mapping[str, Any]) -> list[str]:
     return cards
 
 
-class FarWilds(FieldOptions, PlatformEnds):
+class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     """The Far Wilds ruleset (FW-*)."""
 
     id = "far_wilds"

@@ -24,6 +24,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import decisions, engine
 from .cards import CARDS
@@ -32,7 +33,7 @@ from .state import GameState, Options, state_from_json, state_to_json
 from .view import sample_state, view
 
 
-class MageWars(FieldOptions, PlatformEnds):
+class MageWars(FieldOptions, PlatformEnds, RulesetBase):
     """The Mage Wars ruleset (MAGEWARS.md)."""
 
     id = "mage_wars"

@@ -31,6 +31,7 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import awards
 from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
@@ -201,7 +202,7 @@ def _check_seat(seat: Any) -> int:
     return seat
 
 
-class MArcomage(FieldOptions):
+class MArcomage(FieldOptions, RulesetBase):
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
     id = "marcomage"

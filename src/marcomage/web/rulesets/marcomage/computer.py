@@ -9,6 +9,7 @@ from marcomage.games.marcomage.bots import GreedyBot, MctsBot
 from marcomage.games.marcomage.ruleset import DECK_STREAM, RULESET
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 BOT_OF_LEVEL = {"easy": "greedy", "normal": "mcts", "hard": "mcts"}
 """Which bot plays each difficulty; the search levels differ by their budget."""
@@ -26,3 +27,7 @@ def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -
     if name == "greedy":
         return GreedyBot(seed)
     return MctsBot(seed, think=think, iterations=iterations)
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""
