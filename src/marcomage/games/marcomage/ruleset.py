@@ -18,8 +18,11 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import Bot
-from marcomage.platform.decks import DeckLimits
+from marcomage.platform.decks import DeckLimits, offered_deck_violations
+from marcomage.platform.ending import other_seat
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
+    SURRENDER,
     DeckDoc,
     DeckEntry,
     Format,
@@ -199,7 +202,7 @@ def _check_seat(seat: Any) -> int:
     return seat
 
 
-class MArcomage(RulesetBase):
+class MArcomage(FieldOptions, RulesetBase):
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
     id = "marcomage"
@@ -215,34 +218,14 @@ class MArcomage(RulesetBase):
 
     # -- options and decks ------------------------------------------------------------------
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """Options from JSON; unknown keys or non-boolean values raise ValueError."""
-        if not isinstance(doc, Mapping):
-            raise ValueError("MArcomage options are an object such as {'hidden': true}.")
-        unknown = sorted(set(doc) - {"hidden", "friendly"})
-        if unknown:
-            raise ValueError(f"MArcomage has no option {', '.join(map(repr, unknown))}; "
-                             "its options are 'hidden' and 'friendly'.")
-        for key, value in doc.items():
-            if type(value) is not bool:
-                raise ValueError(f"The option {key!r} is true or false, not {value!r}.")
-        return Options(**doc)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {"hidden": options.hidden, "friendly": options.friendly}
-
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         """Why the deck cannot be played in `fmt`, or [] (C-DECK-1, C-DECK-9)."""
         return self._read_deck(deck, fmt)[0]
 
     def _read_deck(self, deck: DeckDoc, fmt: str = "standard"
                    ) -> tuple[list[Violation], list[list[int]]]:
-        if fmt not in self.formats:
-            return [Violation("format", f"MArcomage has no deck format {fmt!r}.")], []
-        if deck.get("game", self.id) != self.id:
-            return [Violation("game", f"This is a {deck.get('game')!r} deck, not a MArcomage "
-                                      "deck.")], []
-        return read_deck(deck)
+        offered = offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+        return (offered, []) if offered else read_deck(deck)
 
     def starter_decks(self) -> list[DeckDoc]:
         """The three starter decks a new player gets (C-DECK-11), in order, as "deck 1" to
@@ -336,7 +319,7 @@ class MArcomage(RulesetBase):
 
     def resign(self, state: Game, seat: int) -> Game:
         """Surrender by `seat`: the other seat wins (PL-PROTO-8)."""
-        return self.end(state, "surrender", (1 - _check_seat(seat),))
+        return self.end(state, SURRENDER, (other_seat(seat),))
 
     def end(self, state: Game, end_type: str, winners: Sequence[int]) -> Game:
         """The game ended from outside (C-END-6): "abort" with no winner, "surrender" or

@@ -4,8 +4,8 @@ each sees only the computer's view and legal actions (PL-SHARED-5)."""
 
 from __future__ import annotations
 
+from marcomage.games.arcana.bots import ITERATIONS, SearchBot
 from marcomage.games.arcana.ruleset import RULESET
-from marcomage.games.arcana.search import ITERATIONS, SearchBot
 from marcomage.platform.bots import Bot, RandomBot
 from marcomage.platform.protocol import DeckDoc
 from marcomage.web.core.widgets import Computer

@@ -3,8 +3,8 @@ difficulty (easy: random; normal and hard: the search bot with the level's budge
 
 from __future__ import annotations
 
+from marcomage.games.far_wilds.bots import ITERATIONS, SearchBot
 from marcomage.games.far_wilds.ruleset import RULESET
-from marcomage.games.far_wilds.search import ITERATIONS, SearchBot
 from marcomage.platform.bots import Bot, RandomBot
 from marcomage.platform.protocol import DeckDoc
 from marcomage.web.core.widgets import Computer

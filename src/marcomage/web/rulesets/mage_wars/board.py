@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, Card
-from marcomage.games.mage_wars.views import damage_preview
+from marcomage.games.mage_wars.view import damage_preview
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard

@@ -5,7 +5,7 @@ view and legal actions (PL-SHARED-5)."""
 from __future__ import annotations
 
 from marcomage.games.mage_wars.bots import SearchBot
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import DeckDoc
 from marcomage.web.core.widgets import Computer

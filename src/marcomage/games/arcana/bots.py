@@ -13,9 +13,9 @@ from typing import Any
 from marcomage.platform.bots import Bot, bot_rng
 from marcomage.platform.rng import Rng
 
-from . import engine
-from .hidden import sample_state
+from . import engine, field
 from .state import Game
+from .view import sample_state
 
 ITERATIONS = 48
 """Iterations per decision of the default search bot."""
@@ -59,8 +59,8 @@ def evaluate(g: Game, seat: int) -> float:
         value = 2.5 * p.hp + 0.25 * len(p.hand)
         for c in p.creatures:
             if c is not None:
-                value += 0.6 + 0.2 * (engine.power(c) + engine.toughness(c))
-        value += 0.3 * sum(1 for r in p.runes if engine.is_set_rune(r))
+                value += 0.6 + 0.2 * (field.power(c) + field.toughness(c))
+        value += 0.3 * sum(1 for r in p.runes if field.is_set_rune(r))
         score += sign * value
     return 1.0 / (1.0 + math.exp(-score / 6.0))
 
@@ -108,7 +108,7 @@ class SearchBot:
         first = True
         while g.outcome is None:
             seat = engine.deciding(g)
-            actions = engine.legal(g, seat)
+            actions = engine.legal_actions(g, seat)
             if first:
                 actions = [a for a in actions if _key(a) in allowed] or actions
                 first = False
@@ -136,7 +136,7 @@ class SearchBot:
             if g.outcome is not None:
                 break
             seat = engine.deciding(g)
-            engine.perform(g, seat, rollout_choice(engine.legal(g, seat), self.rng))
+            engine.perform(g, seat, rollout_choice(engine.legal_actions(g, seat), self.rng))
         scores = (evaluate(g, 0), evaluate(g, 1))
         for n in path:
             n.visits += 1

@@ -15,8 +15,9 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import DECKS
-from .engine import STAT_KEYS, mage_damage, stat, to_act
+from .decisions import to_act
 from .state import GameState, state_from_json, state_to_json
+from .tabletop import STAT_KEYS, mage_damage, stat
 
 HIDDEN_ZONES = ("hand", "health")
 
@@ -98,12 +99,12 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     for entry in doc["pack"]:
         unseen[homes[str(entry["card"])]] += [str(entry["card"])] * remaining[str(entry["card"])]
     free = [i for i in range(total) if i not in visible]
-    _shuffle_any(free, rng)
+    rng.shuffle(free)
     cards = [""] * total
     for iid, card in visible.items():
         cards[iid] = card
     for deck in DECKS:
-        _shuffle_any(unseen[deck], rng)
+        rng.shuffle(unseen[deck])
 
     def take(deck: str) -> int:
         iid = free.pop()
@@ -137,12 +138,6 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     out["cards"] = cards
     out["rng"] = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32()).to_json()
     return state_from_json(out)
-
-
-def _shuffle_any(items: list[Any], rng: Rng) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 __all__ = ["damage_preview", "mage_damage", "sample_state", "view"]

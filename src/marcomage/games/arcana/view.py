@@ -1,6 +1,7 @@
-"""What a seat cannot see, drawn anew: `resample_hidden` for the conformance suite (the
-view must not change, PL-SHARED-6) and `sample_state` for the search bot (a full state
-consistent with a view, PL-SHARED-5)."""
+"""What a seat sees (`view`, PL-VIEW: the state's JSON with what it may not see left out)
+and what it cannot see, drawn anew: `resample_hidden` for the conformance suite (the view
+must not change, PL-SHARED-6) and `sample_state` for the search bot (a full state consistent
+with a view, PL-SHARED-5)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,31 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, CREATURE, RUNE, STARTERS
-from .engine import shuffle
-from .serialize import from_json
+from .serialize import from_json, state_json
 from .state import Game, Piece
 
 
-def _shuffled(items: list[int], rng: Rng) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
+def view(g: Game, viewer: int | None) -> dict[str, Any]:
+    """What `viewer` (0 or 1) may see; None is the replay view: everything."""
+    if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
+        raise ValueError(f"Arcana seats are 0 and 1, not {viewer!r}.")
+    return state_json(g, viewer)  # type: ignore[arg-type]
 
 
 def resample_hidden(g: Game, viewer: int | None, rng: Rng) -> Game:
     """A copy of `g` with deck orders redrawn and, for a seat, the opponent's hand, deck,
     face-down creatures and set runes redealt from the same cards (a face-down creature
     zone takes a creature, a set rune zone a rune)."""
-    after = g.copy()
+    after = g.clone()
     for seat, p in enumerate(after.players):
-        shuffle(p.deck, rng)
+        rng.shuffle(p.deck)
         if viewer is None or seat == viewer:
             continue
         down = [c for c in p.creatures if c is not None and not c.face_up]
         runes = [c for c in p.runes if c is not None and not c.face_up]
         loose = p.hand + p.deck
         cards = [c.card for c in down + runes + loose]
-        _shuffled(cards, rng)
+        rng.shuffle(cards)
         for pieces, kind in ((down, CREATURE), (runes, RUNE)):
             for c in pieces:
                 index = next(i for i, k in enumerate(cards) if CARDS[k].kind == kind)

@@ -14,9 +14,8 @@ from marcomage.platform.protocol import Action, IllegalAction
 from marcomage.platform.replay import canonical_json
 from marcomage.platform.rng import Rng
 
-from . import battle
+from . import engine
 from .cards import CARDS
-from .draw import shuffle
 from .sight import board, building_reach, control, sees, wells_held
 from .state import BATTLE, KEEP, Battle, Enchant, Figure, Options, Player
 
@@ -41,7 +40,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
     for seat, doc in enumerate(view["players"]):
         if seat == me:
             deck = list(view["deck"])
-            shuffle(deck, rng)
+            rng.shuffle(deck)
             player = Player(list(view["hand"]), deck, list(view["external"]))
         else:
             hand = [model[rng.below(len(model))] for _ in range(doc["hand_size"])]
@@ -111,7 +110,7 @@ def _candidates(state: Battle, seat: int, legal: list[Action]) -> list[Action]:
         if action["type"] != "cast":
             continue
         try:
-            after, _ = battle.apply(state, seat, action)
+            after, _ = engine.apply(state, seat, action)
         except IllegalAction:
             continue
         rated.append((score(after, seat), -index, action))
@@ -152,8 +151,8 @@ class SearchBot:
         node = root
         first = True
         while state.outcome is None:
-            seat = min(battle.to_act(state))
-            legal = battle.legal_actions(state, seat)
+            seat = min(engine.to_act(state))
+            legal = engine.legal_actions(state, seat)
             options = ([a for a in legal if _key(a) in allowed] if first
                        else _candidates(state, seat, legal))
             first = False
@@ -163,7 +162,7 @@ class SearchBot:
             if fresh:
                 action = fresh[self.rng.below(len(fresh))]
                 child = node.children.setdefault(_key(action), _Node())
-                state, _ = battle.apply(state, seat, action)
+                state, _ = engine.apply(state, seat, action)
                 path.append((child, seat))
                 break
             total = math.log(sum(node.children[_key(a)].n for a in options) + 1)
@@ -173,14 +172,14 @@ class SearchBot:
                 return c.w / c.n + EXPLORE * math.sqrt(total / c.n)
             action = max(options, key=ucb)
             node = node.children[_key(action)]
-            state, _ = battle.apply(state, seat, action)
+            state, _ = engine.apply(state, seat, action)
             path.append((node, seat))
         for _ in range(ROLLOUT_DEPTH):
             if state.outcome is not None:
                 break
-            seat = min(battle.to_act(state))
-            legal = battle.legal_actions(state, seat)
-            state, _ = battle.apply(state, seat, legal[self.rng.below(len(legal))])
+            seat = min(engine.to_act(state))
+            legal = engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, seat, legal[self.rng.below(len(legal))])
         value = score(state, me)
         for visited, mover in path[1:]:
             visited.n += 1

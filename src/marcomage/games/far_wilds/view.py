@@ -1,18 +1,21 @@
 """What one seat may see (FW views, PL-VIEW): own hand in full, the opponent's as a count,
 deck order hidden from everyone, public counts and discard piles, the map under fog, the
-mulligan choice sealed until both have chosen, and the battle log as the viewer saw it."""
+mulligan choice sealed until both have chosen, and the battle log as the viewer saw it;
+`resample_hidden` draws anew what a seat cannot see."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
+from marcomage.platform.rng import Rng
+
 from .cards import CARDS, domain_name
 from .casting import OK, REASONS, Sight, hand_reason
 from .fog import known_spaces
 from .hexmap import MAPS
 from .sight import control, domain_levels, income, revealed, sees, wells_held
-from .state import BATTLE, Battle, Enchant
+from .state import BATTLE, KEEP, MULL, Battle, Enchant
 
 
 def _options(state: Battle) -> dict[str, Any]:
@@ -149,3 +152,22 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         doc["income"] = income(state, viewer, known)
         doc["hand_status"] = hand_status(state, viewer) if state.phase == BATTLE else []
     return doc
+
+
+def resample_hidden(state: Battle, viewer: int | None, rng: Rng) -> Battle:
+    """What `viewer` cannot see drawn anew: deck orders; the opponent's hand redealt from
+    its hand and deck (sizes kept) and its sealed mulligan choice; the game's random source
+    (the conformance suite's check of views, PL-SHARED-6)."""
+    after = state.clone()
+    for seat, player in enumerate(after.players):
+        if viewer is None or seat == viewer:
+            rng.shuffle(player.deck)
+            continue
+        pool = player.hand + player.deck
+        rng.shuffle(pool)
+        size = len(player.hand)
+        player.hand, player.deck = pool[:size], pool[size:]
+        if player.choice is not None:
+            player.choice = MULL if player.hand and rng.below(2) else KEEP
+    after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
+    return after

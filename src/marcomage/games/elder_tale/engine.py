@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
+from marcomage.platform.ending import knockout
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
@@ -52,14 +54,7 @@ class NotNow(IllegalAction):
     code = "not-legal"
 
 
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates with the game's generator."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
+def new_game(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
              seed: int) -> Duel:
     """A duel between two characters (their cards by id and their three decks): the piles
     shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
@@ -80,10 +75,10 @@ def new_duel(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
                                      f"({cards[card_id].name} and {known[card_id].name}); "
                                      "a duel needs one definition for each card id.")
             positions = list(range(len(pile)))
-            shuffle(positions, rng)
+            rng.shuffle(positions)
             order += [(seat, kind, pile[p]) for p in positions]
     ids = list(range(len(order)))
-    shuffle(ids, rng)
+    rng.shuffle(ids)
     instances = [""] * len(order)
     homes = [""] * len(order)
     fighters = [Fighter(0, 0, {k: [] for k in KINDS}, {k: [] for k in KINDS}) for _ in decks]
@@ -125,7 +120,7 @@ def legal_actions(duel: Duel, seat: int) -> list[dict[str, Any]]:
 def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]]]:
     """The duel after `seat` takes `action`, and the new log entries; NotNow (nothing
     changed) when it is not legal."""
-    if not _plain(action) or action not in legal_actions(duel, seat):
+    if not is_plain_action(action) or action not in legal_actions(duel, seat):
         raise NotNow(_why_not(duel, seat, action))
     after = duel.clone()
     start = len(after.log)
@@ -143,11 +138,6 @@ def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]
     return after, fresh
 
 
-def _plain(action: Any) -> bool:
-    return isinstance(action, Mapping) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
 def _why_not(duel: Duel, seat: Any, action: Any) -> str:
     if duel.outcome is not None:
         return "The duel is over."
@@ -155,7 +145,7 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
         return "It is not your turn."
     shapes = {"play": {"type", "card"}, "purge": {"type", "card"}, "confirm": {"type"},
               "end_turn": {"type"}}
-    if (not _plain(action) or action.get("type") not in shapes
+    if (not is_plain_action(action) or action.get("type") not in shapes
             or set(action) != shapes[action["type"]]):
         return (f"{action!r} is not an Elder Tale move: play or purge a card of your hand "
                 "({\"type\": \"play\", \"card\": id}), confirm or end_turn.")
@@ -348,7 +338,7 @@ def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None 
                 break
             pile.extend(me.discards[kind])
             me.discards[kind].clear()
-            shuffle(pile, duel.rng)
+            duel.rng.shuffle(pile)
             duel.log.append({"type": "reshuffle", "seat": seat, "deck": kind})
         iid = pile.pop()
         me.hand.append(iid)
@@ -479,13 +469,12 @@ def check_end(duel: Duel) -> bool:
     """ET-END-1: a combatant at 0 HP or below loses; both at once is a draw."""
     if duel.outcome is not None:
         return True
-    down = [s for s in (0, 1) if duel.fighters[s].hp <= 0]
-    if not down:
+    outcome = knockout([f.hp for f in duel.fighters], KNOCKOUT, duel.round)
+    if outcome is None:
         return False
-    winners = tuple(s for s in (0, 1) if s not in down)
-    duel.outcome = Outcome("win" if winners else "draw", winners, KNOCKOUT, duel.round)
+    duel.outcome = outcome
     duel.step = OVER
-    duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(winners)})
+    duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(outcome.winners)})
     return True
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, STARTING_BASE
 from .casting import OK, REASONS, Sight, cast, cast_check, targets
-from .draw import cycle, draw, draw_one, mulligan, set_aside_external, shuffle
+from .draw import cycle, draw, draw_one, mulligan, set_aside_external
 from .hexmap import MAPS
 from .sight import income, revealed, sees, wells_held
 from .state import (
@@ -47,7 +48,7 @@ class CannotCast(IllegalAction):
         self.reason = reason
 
 
-def new_battle(options: Options, armies: list[list[str]], seed: int) -> Battle:
+def new_game(options: Options, armies: list[list[str]], seed: int) -> Battle:
     """Decks shuffled with the seeded source (FW-HAND-2), External Cards set aside
     (FW-HAND-7 a), seven-card opening hands (FW-HAND-3), the starting Bases placed
     (FW-BOARD-1), the first player by a seeded coin flip (FW-ROUND-3)."""
@@ -59,7 +60,7 @@ def new_battle(options: Options, armies: list[list[str]], seed: int) -> Battle:
     for seat, player in enumerate(players):
         if options.autodraw:
             set_aside_external(player)
-        shuffle(player.deck, rng)
+        rng.shuffle(player.deck)  # FW-HAND-2
         figures[hexes.bases[seat]] = Figure(seat, STARTING_BASE, BUILDING_KIND, dimmed=False)
     for seat in range(2):
         draw(state, seat, HAND_SIZE)
@@ -113,11 +114,6 @@ def legal_actions(state: Battle, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _plain(action: Any) -> bool:
-    return isinstance(action, Mapping) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
 def _space(action: Mapping[str, Any], key: str) -> int | None:
     value = action.get(key)
     if value is None:
@@ -134,7 +130,7 @@ def apply(state: Battle, seat: int, action: Any) -> tuple[Battle, list[dict[str,
         raise NotNow("The battle is over.")
     if type(seat) is not int or seat not in (0, 1):
         raise IllegalAction(f"There is no seat {seat!r}.")
-    if not _plain(action) or not isinstance(action.get("type"), str):
+    if not is_plain_action(action) or not isinstance(action.get("type"), str):
         raise IllegalAction("An action is an object with a type and ids.")
     kind = action["type"]
     if seat not in to_act(state):
