@@ -65,7 +65,12 @@ LEFT_TEXT = "has left the game"  # C-GAME-17
 
 
 class GameError(ValueError):
-    """A refused request; the message says why."""
+    """A refused request; the message says why, and `code` names the reason for programs
+    (a ruleset's IllegalAction code, e.g. "illegal" or "not-your-turn"; "refused" else)."""
+
+    def __init__(self, message: str = "", code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class NotFound(GameError):
@@ -262,8 +267,8 @@ def challenge(challenger: Any, opponent: Any, deck_choice: Any, message: str = "
 def _locked(game_id: Any) -> Game:
     """The game row, locked for the rest of the transaction where the database can."""
     try:
-        game = Game.objects.select_for_update().get(pk=int(game_id))
-    except (TypeError, ValueError, Game.DoesNotExist):
+        game = Game.objects.select_for_update().get(pk=_int(game_id, "game id"))
+    except (GameError, Game.DoesNotExist):
         raise NotFound("There is no such game.") from None
     return _with_seats(Game.objects.filter(pk=game.pk)).get()
 
@@ -494,9 +499,13 @@ def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = Fals
 
 
 def _int(value: Any, what: str) -> int:
+    # A whole number or its digits: not a boolean (`true` is no version, issue 38), not a
+    # fraction, not an infinity (int() of one raised OverflowError, issue 37).
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise GameError(f"The {what} must be a whole number.")
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise GameError(f"The {what} must be a number.") from None
 
 
@@ -555,8 +564,10 @@ def apply_action(game: Game, seat: int, action: Any) -> None:
         raise GameError("It is not your turn.")
     try:
         after, _events = ruleset.apply(state, seat, action)
-    except (IllegalAction, ValueError) as problem:
-        raise GameError(str(problem)) from None
+    except IllegalAction as problem:
+        raise GameError(str(problem), problem.code) from None
+    except ValueError as problem:
+        raise GameError(str(problem), "illegal") from None
     store(game, after, StepKind.ACTION, seat, action)
 
 
@@ -786,6 +797,6 @@ def player_by_name(name: str) -> Any:
 def find_game(game_id: Any) -> Game | None:
     """The game with its seats and their players, or None."""
     try:
-        return _with_seats(Game.objects.filter(pk=int(game_id))).first()
-    except (TypeError, ValueError):
+        return _with_seats(Game.objects.filter(pk=_int(game_id, "game id"))).first()
+    except GameError:
         return None
