@@ -104,10 +104,15 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
     if redis_url:
         return {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # channels_redis's pub/sub layer, every call bounded by CHANNEL_TIMEOUT
+                # seconds, held and retried every CHANNEL_RETRY seconds while Redis is
+                # away (core/channel_layer.py, docs/deploy.md).
+                "BACKEND": "marcomage.web.core.channel_layer.SteadyChannelLayer",
                 # Sites (or test processes) sharing one Redis keep apart by prefix.
                 "CONFIG": {"hosts": [redis_url],
-                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi")},
+                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi"),
+                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "1.0")),
+                           "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
