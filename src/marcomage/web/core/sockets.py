@@ -76,12 +76,13 @@ def end_session_sockets(user_id: int, session_key: str | None) -> None:
     """Close the sockets opened by this session (after a log-out)."""
     if session_key:
         event = {"type": "session.end", "session_key": session_key}
-        transaction.on_commit(lambda: _send(account_group(user_id), event))
+        transaction.on_commit(lambda: _send(account_group(user_id), event), robust=True)
 
 
 def check_account_sockets(user_id: int) -> None:
     """Make every socket of the player re-check its session (after a password change)."""
-    transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}))
+    transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}),
+                          robust=True)
 
 
 class Refusal(ValueError):
@@ -152,6 +153,18 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
         """Whether the log-in behind this socket still holds."""
         found = await database_sync_to_async(session_user_id)(self.session_key)
         return found is not None and found == self.user_id
+
+    async def may_push(self) -> bool:
+        """Whether a push may go out: the log-in still holds. A wake-up can come before the
+        log-out's `session.end` (another group, and Redis orders nothing across channels),
+        so each push checks the session first; a socket whose log-in ended closes instead
+        of sending one more frame to a logged-out page (issue 37)."""
+        if self.user_id is None:
+            return False
+        if await self.session_alive():
+            return True
+        await self.end()
+        return False
 
     async def end(self, code: int = SESSION_ENDED) -> None:
         """Close the socket and forget the player, so no more pushes go out."""

@@ -84,7 +84,7 @@ class GameConsumer(SessionBoundSocket):
 
     async def push(self) -> None:
         """Send the board and chat log, or close when the game is gone for this player."""
-        if self.user_id is None:
+        if not await self.may_push() or self.user_id is None:
             return
         html = await render_for(self.game_id, self.user_id)
         if html is None:

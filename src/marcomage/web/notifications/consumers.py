@@ -48,8 +48,8 @@ class NotificationConsumer(SessionBoundSocket):
         await self.push()
 
     async def push(self) -> None:
-        """Send the icon area as an htmx out-of-band fragment."""
-        if self.user_id is None:
+        """Send the icon area as an htmx out-of-band fragment (while the log-in holds)."""
+        if not await self.may_push() or self.user_id is None:
             return
         html = await database_sync_to_async(render_icons_for_id)(self.user_id)
         await self.send(text_data=html)
