@@ -58,7 +58,10 @@ def fresh_rate_limits() -> Iterator[None]:
     """Each test starts with empty rate-limit counters (they live in the process's cache)."""
     from django.core.cache import cache
 
+    from marcomage.web.core.held import HELD
+
     cache.clear()
+    HELD.forget()  # and the counts of held connections (core/held.py)
     yield
 
 

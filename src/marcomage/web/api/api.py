@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import NinjaAPI
 from ninja.errors import HttpError
 
+from marcomage.web.core.held import HELD
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
@@ -76,6 +77,8 @@ def bot_stream(request: HttpRequest, seconds: int = 3600) -> Any:
     user = need(request, "play")
     if not 1 <= seconds <= 86400:
         raise HttpError(400, "seconds must be from 1 to 86400.")
+    if not HELD.take("bot", int(user.pk)):  # given back when the stream ends (core/held.py)
+        raise HttpError(429, "Too many open streams and bot sockets of this player.")
     token = getattr(request, "api_token", None)
     response = StreamingHttpResponse(ndjson(int(token.pk) if token else None, int(user.pk),
                                             float(seconds)),

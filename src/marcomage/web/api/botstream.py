@@ -28,6 +28,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
 
+from marcomage.web.core.held import HELD
 from marcomage.web.core.strict_json import MalformedJson, loads
 from marcomage.web.games import services
 from marcomage.web.notifications.services import group_name
@@ -116,6 +117,7 @@ class BotConsumer(AsyncWebsocketConsumer):
     """One bot's WebSocket: events out, moves and answers to challenges in."""
 
     user_id: int | None = None
+    held_by: int | None = None
     token_id: int = 0
     group: str = ""
     sent: set[str]
@@ -125,11 +127,13 @@ class BotConsumer(AsyncWebsocketConsumer):
         """Accept a token with the play scope; send the bot's whole situation at once."""
         token = await sync_to_async(_token_from)(self.scope.get("headers", []))
         refusal = (UNAUTHORISED if token is None else FORBIDDEN if "play" not in token.scopes
-                   else TOO_MANY if limits.take(int(token.pk)) else None)
+                   else TOO_MANY if limits.take(int(token.pk))
+                   or not HELD.take("bot", int(token.user_id)) else None)
         if token is None or refusal is not None:
             await self.accept()  # so that the bot sees the code, not an HTTP 403
             await self.close(code=refusal)
             return
+        self.held_by = int(token.user_id)
         self.user_id, self.token_id, self.sent = int(token.user_id), int(token.pk), set()
         self.group = group_name(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -143,7 +147,10 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self.push()
 
     async def disconnect(self, code: int) -> None:
-        """Leave the player's group, stop polling."""
+        """Leave the player's group, stop polling; the connection no longer counts."""
+        if self.held_by is not None:
+            HELD.give_back("bot", self.held_by)
+            self.held_by = None
         if self.poller is not None:
             self.poller.cancel()
         if self.group:
@@ -203,7 +210,17 @@ class BotConsumer(AsyncWebsocketConsumer):
 
 async def ndjson(token_id: int | None, user_id: int, seconds: float) -> AsyncIterator[str]:
     """The NDJSON stream: events as lines, a blank line every POLL_SECONDS to keep the
-    connection open, for at most `seconds`, and only while the token may play."""
+    connection open, for at most `seconds`, and only while the token may play. The caller
+    counted it as one of the player's held bot connections (core/held.py); it gives that
+    back when it ends."""
+    try:
+        async for line in _stream(token_id, user_id, seconds):
+            yield line
+    finally:
+        HELD.give_back("bot", user_id)
+
+
+async def _stream(token_id: int | None, user_id: int, seconds: float) -> AsyncIterator[str]:
     layer = get_channel_layer()
     channel = await layer.new_channel() if layer is not None else ""
     group = group_name(user_id)

@@ -29,6 +29,8 @@ from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.db import transaction
 from django.utils.crypto import constant_time_compare
 
+from .held import HELD
+
 log = logging.getLogger(__name__)
 
 SESSION_ENDED = 4401
@@ -136,18 +138,29 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
     bucket: TokenBucket
     strikes: int = 0
 
-    async def bind_session(self, user_id: int) -> None:
-        """Remember the log-in and join the account's group."""
+    held_by: int | None = None
+
+    async def bind_session(self, user_id: int) -> bool:
+        """Remember the log-in and join the account's group; False (nothing joined) when the
+        player or the process holds too many sockets already (core/held.py): the caller
+        closes with 4429."""
+        if not HELD.take("page", user_id):
+            return False
+        self.held_by = user_id
         session = self.scope.get("session")
         self.session_key = getattr(session, "session_key", None)
         self.user_id = user_id
         self.bucket = TokenBucket()
         await self.channel_layer.group_add(account_group(user_id), self.channel_name)
+        return True
 
     async def unbind_session(self) -> None:
-        """Leave the account's group."""
-        if self.user_id is not None:
-            await self.channel_layer.group_discard(account_group(self.user_id), self.channel_name)
+        """Leave the account's group; the socket no longer counts."""
+        if self.held_by is not None:
+            HELD.give_back("page", self.held_by)
+            await self.channel_layer.group_discard(account_group(self.held_by),
+                                                   self.channel_name)
+            self.held_by = None
 
     async def session_alive(self) -> bool:
         """Whether the log-in behind this socket still holds."""

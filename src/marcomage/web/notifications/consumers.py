@@ -11,6 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from .services import EVERYONE, group_name, render_icons_for_id
@@ -29,7 +30,9 @@ class NotificationConsumer(SessionBoundSocket):
         if user is None or not user.is_authenticated:
             await self.close(code=UNAUTHORISED)
             return
-        await self.bind_session(int(user.pk))
+        if not await self.bind_session(int(user.pk)):
+            await self.close(code=TOO_MANY)
+            return
         self.group = group_name(int(user.pk))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(EVERYONE, self.channel_name)
