@@ -285,6 +285,9 @@ AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
 # own threads), with at most AI_QUEUE moves waiting for them at once.
 AI_PROCESSES = int(os.environ.get("AI_PROCESSES", "1"))
 AI_QUEUE = int(os.environ.get("AI_QUEUE", "16"))
+# The computer's worker threads use the database (read a game, store a move) at most
+# AI_DB_CONNECTIONS at once, and hold no connection while a bot thinks (games/computer.py).
+AI_DB_CONNECTIONS = int(os.environ.get("AI_DB_CONNECTIONS", "2"))
 
 # The public API (web/api/, docs/api.md): requests per token per period (seconds).
 MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))
