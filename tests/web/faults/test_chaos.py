@@ -109,6 +109,9 @@ def test_redis_killed_and_frozen_under_scripted_games(tmp_path: Path) -> None:
         running.clear()
         served.close()
         redis.kill()
+    print(f"chaos: account changes with Redis away {away}; moves acknowledged: "
+          f"{acked_away} in 1 s away, {acked_frozen} in 1.5 s frozen; home page frozen "
+          f"{frozen_home}; page woken {woken_after:.2f} s after a move once recovered")
     assert all(status < 500 for status, _ in away.values()), away
     # (their time is the password hasher's on a loaded machine: not asserted here)
     assert PBKDF2().verify(NEW_PASSWORD, User.objects.get(username="chaos-password").password)
