@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from marcomage.web.decks.services import give_starter_decks
-from marcomage.web.games import computer, services
+from marcomage.web.games import computer, lobby
 
 from .helpers import log_in, player
 
@@ -89,7 +89,7 @@ def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
     alice.click("#system-choice button[type=submit]")
     alice.click("#host-form button[type=submit]")
     expect(alice.locator(".hosted.mine")).to_contain_text("Arcana")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         bob.goto("/games/")
         bob.locator(".hosted.free button.join").click()
         expect(board(bob)).to_be_visible()
@@ -138,7 +138,7 @@ def test_play_a_whole_duel_against_the_search_bot(page: Any) -> None:
     page.select_option("#system-select", "arcana")
     page.click("#system-choice button[type=submit]")
     page.select_option("#computer-level", "normal")
-    with mock.patch.object(services, "new_seed", return_value=7):
+    with mock.patch.object(lobby, "new_seed", return_value=7):
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".game-live")).to_have_attribute("data-live", "open")

@@ -16,7 +16,7 @@ from unittest import mock
 
 from playwright.sync_api import expect
 
-from marcomage.web.games import services
+from marcomage.web.games import lobby
 from marcomage.web.rulesets.elder_tale.models import CustomCard
 
 from .helpers import log_in, player
@@ -113,7 +113,7 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
     alice.select_option("#system-select", "elder_tale")
     alice.click("#system-choice button[type=submit]")
     alice.select_option("#challenge-deck", label="deck 1")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         alice.click("#challenge-form button[type=submit]")
         expect(alice.locator(".challenge.outgoing")).to_contain_text("bob")
         bob.goto("/games/")
@@ -169,7 +169,7 @@ def test_duel_the_computer_to_the_end(page: Any) -> None:
     page.goto("/elder-tale/")  # alice gets her two characters
     page.goto("/games/?game=elder_tale")
     page.select_option("#computer-level", "easy")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     wait_live(page)

@@ -15,7 +15,7 @@ from unittest import mock
 from playwright.sync_api import expect
 
 from marcomage.web.decks.services import give_starter_decks
-from marcomage.web.games import computer, services
+from marcomage.web.games import computer, lobby
 
 from .helpers import log_in, player
 
@@ -49,7 +49,7 @@ def test_two_players_battle_from_the_mulligan_to_a_glory_victory_live(new_page: 
     expect(alice.locator(".hosted.mine")).to_be_visible()
 
     bob.goto("/games/?game=far_wilds")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         bob.locator(".hosted.free button.join").click()
         expect(board(bob)).to_be_visible()
     alice.goto(bob.url)
@@ -115,7 +115,7 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
     page.select_option("#computer-level", "easy")
     page.select_option("#computer-form select[name=format]", "limited")
     page.fill("#computer-form input[name=round_limit]", "2")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".fw-map polygon.hex")).to_have_count(37)

@@ -15,7 +15,7 @@ from unittest import mock
 
 from playwright.sync_api import expect
 
-from marcomage.web.games import computer, services
+from marcomage.web.games import computer, lobby
 
 from .helpers import log_in, player
 from .test_journey_games import board, version, wait_live
@@ -47,7 +47,7 @@ def play_and_surrender(page: Any) -> None:
     log_in(page, "alice")
     page.goto("/games/")
     page.select_option("#computer-level", "easy")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".side-them .side-name")).to_contain_text("Computer (easy)")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from marcomage.games import find_ruleset
 from marcomage.web.concepts.models import Concept
 from marcomage.web.decks.services import deck_document, ready_decks
-from marcomage.web.games import computer, services
+from marcomage.web.games import computer, lobby
 from marcomage.web.games.models import Game as GameRow
 from marcomage.web.rulesets.marcomage.concept_cards import with_guest
 
@@ -87,7 +87,7 @@ def test_concept_with_an_effect_bulb_and_moderator_state(new_page: Any) -> None:
     seed, carrier = seed_with_the_concept_in_hand(alice_user, concept)
     alice.goto(f"/concepts/{concept.pk}/")
     alice.select_option("#id_level", "easy")
-    with mock.patch.object(services, "new_seed", return_value=seed):
+    with mock.patch.object(lobby, "new_seed", return_value=seed):
         alice.click("#try-concept")
         expect(alice.locator("#game-board")).to_be_visible()
     expect(alice.locator(".side-them .side-name")).to_contain_text("Computer (easy)")

@@ -23,7 +23,7 @@ from unittest import mock
 
 from playwright.sync_api import expect
 
-from marcomage.web.games import services
+from marcomage.web.games import lobby
 from marcomage.web.games.models import Game
 
 from .helpers import log_in, player
@@ -120,7 +120,7 @@ def test_challenge_accept_play_a_whole_game_live_chat_and_leave(new_page: Any) -
     alice.goto("/players/bob/")
     alice.click("a.challenge-button")
     alice.fill("#challenge-message", "A quick one? <b>now</b>")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         alice.click("#challenge-form button[type=submit]")
         expect(alice.locator(".challenge.outgoing")).to_contain_text("bob")
 

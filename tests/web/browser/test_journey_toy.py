@@ -16,7 +16,7 @@ from unittest import mock
 from playwright.sync_api import expect
 
 from marcomage.web.decks.services import give_starter_decks
-from marcomage.web.games import services
+from marcomage.web.games import lobby
 
 from .helpers import log_in, player
 
@@ -52,7 +52,7 @@ def test_three_players_host_join_and_play_a_toy_game_live(new_page: Any) -> None
     expect(bob.locator(".hosted.free")).to_contain_text("Toy (test only)")
     bob.locator(".hosted.free button.join").click()
     expect(bob.locator(".hosted.mine")).to_contain_text("2 of 3 players")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         carol.goto("/games/")
         carol.locator(".hosted.free button.join").click()
         expect(board(carol)).to_be_visible()

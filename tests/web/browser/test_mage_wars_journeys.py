@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from marcomage.games import find_ruleset
 from marcomage.platform.replay import canonical_json
 from marcomage.web.decks.services import give_starter_decks
-from marcomage.web.games import services
+from marcomage.web.games import lobby, services
 from marcomage.web.games.models import Game, Status
 
 from .helpers import log_in, player
@@ -72,7 +72,7 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
     expect(bob.locator(".hosted.free")).to_contain_text("Mage Wars")
     bob.locator(".hosted.free button.join").click()
     expect(bob.locator(".hosted.mine")).to_contain_text("2 of 3 players")
-    with mock.patch.object(services, "new_seed", return_value=SEED):
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
         carol.goto("/games/")
         carol.locator(".hosted.free button.join").click()
         expect(board(carol)).to_be_visible()
@@ -162,7 +162,7 @@ def test_alice_plays_mage_wars_against_the_computer(page: Any) -> None:
     log_in(page, "alice")
     page.goto("/games/?game=mage_wars")
     page.select_option("#computer-level", "easy")
-    with mock.patch.object(services, "new_seed", return_value=4):
+    with mock.patch.object(lobby, "new_seed", return_value=4):
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".mw-area")).to_have_count(2)

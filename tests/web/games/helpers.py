@@ -11,7 +11,7 @@ from marcomage.games import RULESETS
 from marcomage.platform.replay import Replay, ReplayHeader, VerifyReport, verify
 from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.decks.services import ready_decks
-from marcomage.web.games import services
+from marcomage.web.games import lobby, services
 from marcomage.web.games.models import Game, Seat, Step
 
 
@@ -23,7 +23,7 @@ def deck_of(user: Any, game: str = "marcomage") -> int:
 @contextmanager
 def seeded(seed: int) -> Iterator[None]:
     """Make the next games start from a known seed."""
-    with mock.patch.object(services, "new_seed", return_value=seed):
+    with mock.patch.object(lobby, "new_seed", return_value=seed):
         yield
 
 

@@ -16,7 +16,7 @@ from marcomage.games.marcomage import Rng, random_deck, to_json
 from marcomage.web.accounts.models import User
 from marcomage.web.accounts.names import COMPUTER_NAME
 from marcomage.web.decks.models import Deck
-from marcomage.web.games import computer, services
+from marcomage.web.games import computer, queries, services
 from marcomage.web.games.models import COMPUTER_SEAT, Game, Status
 from marcomage.web.games.services import GameError
 from marcomage.web.players.services import Query, players
@@ -92,7 +92,7 @@ class StartTests(BaseTestCase):
         self.assertFalse(Game.objects.exists())
 
     def test_c_game_3_refused_when_every_slot_is_used_and_nothing_changes(self) -> None:
-        with mock.patch.object(services, "total_slots", return_value=0), \
+        with mock.patch.object(queries, "total_slots", return_value=0), \
                 self.assertRaisesRegex(GameError, "game slots are in use"):
             start(self.alice)
         self.assertFalse(Game.objects.exists())

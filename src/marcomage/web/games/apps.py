@@ -31,7 +31,7 @@ class GamesConfig(AppConfig):
         from marcomage.web.notifications.registry import register as register_icon
 
         from . import computer  # noqa: F401  (its worker listens for stored games)
-        from .services import new_challenge, your_turn_anywhere
+        from .queries import new_challenge, your_turn_anywhere
 
         for path in getattr(settings, "MARCOMAGE_EXTRA_RULESETS", ()):
             register(load_ruleset(path))  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ password; its name is reserved like "MArcomage" (accounts/names.py). It always s
 seat 1 of a friendly game (no score, no EXP) that starts at once, with a deck its game
 system's widgets draw from the game's own seed (web/rulesets/<id>/computer.py).
 
-Its moves go through the games service's write path (`services.store`: version-checked,
+Its moves go through the games' write path (`play.store`: version-checked,
 a Step, the same wake-ups), so the human sees them live. The bot is built afresh for every
 move from the game id and version (its seed) and sees only the computer's view and its
 legal actions (PL-SHARED-5): nothing it keeps between moves can be lost by a restart, and
@@ -50,9 +50,9 @@ from marcomage.web.core.events import game_stored
 from marcomage.web.core.widgets import widget
 from marcomage.web.decks.services import DeckNotReady, deck_document
 
-from . import services
+from . import lobby, play, queries
+from .errors import GameError, StaleVersion
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
-from .services import GameError, StaleVersion
 from .thinker import Thought, thinker
 
 logger = logging.getLogger(__name__)
@@ -111,7 +111,7 @@ def plays(ruleset_id: str) -> bool:
     """Can the computer play this game system? Any two-player one: with the game's own bots
     where its widgets give them, else with the platform's random bot."""
     try:
-        return COMPUTER_SEAT + 1 in services.ruleset_of(ruleset_id).seats
+        return COMPUTER_SEAT + 1 in queries.ruleset_of(ruleset_id).seats
     except GameError:
         return False
 
@@ -120,7 +120,7 @@ def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc
     """The computer's deck for a game of format `fmt` (the system's first by default): the
     game's own choice from the seed when it fits the format, else a starter deck that does
     (FW-DECK-8: both armies follow the game's format); GameError when none does."""
-    ruleset = services.ruleset_of(ruleset_id)
+    ruleset = queries.ruleset_of(ruleset_id)
     fmt = fmt or next(iter(ruleset.formats))
     candidates: list[DeckDoc] = []
     widgets = _widgets(ruleset_id)
@@ -156,15 +156,15 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     `adapt_deck` may change the player's deck document for this game only (a card concept
     being tried rides in its "extra"); a ValueError from it refuses the game."""
     chosen = level_of(level)
-    system = services.ruleset_of(str(ruleset or DEFAULT_RULESET))
+    system = queries.ruleset_of(str(ruleset or DEFAULT_RULESET))
     if not plays(system.id):
         raise GameError("The computer does not play this game.")
-    fields = {field.name for field in services.option_fields(system)}
+    fields = {field.name for field in lobby.option_fields(system)}
     friendly = {"friendly": True} if "friendly" in fields else {}  # the system's own option
-    choice = services.choose_system(system.id, format, {**(options or {}), **friendly})
+    choice = lobby.choose_system(system.id, format, {**(options or {}), **friendly})
     computer = computer_player()
-    services._need_slot(user)
-    deck = services.choose_deck(user, choice.ruleset, deck_choice)
+    lobby.need_slot(user)
+    deck = lobby.choose_deck(user, choice.ruleset, deck_choice)
     try:
         mine = deck_document(deck)
         problems = system.validate_deck(mine, choice.format)  # the game's format, not the deck's
@@ -174,17 +174,17 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
             mine = adapt_deck(mine)
     except (DeckNotReady, ValueError) as problem:
         raise GameError(str(problem)) from None
-    seed = services.new_seed()
+    seed = lobby.new_seed()
     theirs = computer_deck(choice.ruleset, seed, choice.format)
-    game = services._new(choice, Status.RUNNING, 2)
+    game = lobby.create_game(choice, Status.RUNNING, 2)
     game.ai_level = chosen
     game.friendly = True  # whether or not the game system has a friendly option
     game.save(update_fields=["ai_level", "friendly"])
-    services._sit(game, 0, user, deck)
-    services._sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
-    seated = services.find_game(game.pk)
+    lobby.sit(game, 0, user, deck)
+    lobby.sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
+    seated = queries.find_game(game.pk)
     assert seated is not None
-    services.deal(seated, [mine, theirs], seed)
+    lobby.deal(seated, [mine, theirs], seed)
     return seated
 
 
@@ -206,7 +206,7 @@ def bot_for(game: Game) -> Bot:
     seed = (int(game.pk) << 32) | int(game.version)
     widgets = _widgets(game.ruleset)
     if widgets is None or not hasattr(widgets, "bot"):
-        return make_bot(services.ruleset_of(game), "random", seed)
+        return make_bot(queries.ruleset_of(game), "random", seed)
     iterations = settings.AI_ITERATIONS.get(level.value)
     think = None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value)
     found: Bot = widgets.bot(level.value, seed, think=think, iterations=iterations)
@@ -220,8 +220,8 @@ def thought_for(game: Game) -> Thought | None:
     widgets = _widgets(game.ruleset)
     if widgets is None or not hasattr(widgets, "bot"):
         return None
-    ruleset = services.ruleset_of(game)
-    state = services.game_state(game)
+    ruleset = queries.ruleset_of(game)
+    state = queries.game_state(game)
     legal = list(ruleset.legal_actions(state, COMPUTER_SEAT))
     if not legal:
         raise ValueError(f"Seat {COMPUTER_SEAT} has nothing to decide now.")
@@ -238,7 +238,7 @@ def choose(game: Game) -> Action:
     (thinker.py) unless AI_PROCESSES is 0."""
     thought = thought_for(game) if settings.AI_PROCESSES else None
     if thought is None:
-        ruleset, state, bot = services.ruleset_of(game), services.game_state(game), bot_for(game)
+        ruleset, state, bot = queries.ruleset_of(game), queries.game_state(game), bot_for(game)
         _let_go()
         return bot_action(ruleset, state, COMPUTER_SEAT, bot)
     _let_go()  # a hard bot thinks for seconds: hold no connection of the pool meanwhile
@@ -281,8 +281,8 @@ def play_turns(game_id: int) -> int:
             game = Game.objects.filter(pk=game_id).first()
             if game is None or not computers_turn(game):
                 return moves
-            ruleset = services.ruleset_of(game)
-            if COMPUTER_SEAT not in ruleset.to_act(services.game_state(game)):
+            ruleset = queries.ruleset_of(game)
+            if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
                 return moves  # the row and its state disagree: never guess
         try:
             action = choose(game)
@@ -291,10 +291,10 @@ def play_turns(game_id: int) -> int:
             return moves
         try:
             with _database_turn(), transaction.atomic():
-                locked = services._locked(game.pk)
+                locked = queries.lock_game(game.pk)
                 if locked.version != game.version:
                     continue  # the game changed while the computer thought: look again
-                services.apply_action(locked, COMPUTER_SEAT, action)
+                play.apply_action(locked, COMPUTER_SEAT, action)
                 get_user_model().objects.filter(
                     seats__game=locked, seats__number=COMPUTER_SEAT).update(
                     last_activity=timezone.now())

@@ -20,8 +20,8 @@ from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from .payload import render_board
+from .queries import STARTED, find_game
 from .realtime import group_name
-from .services import STARTED, find_game
 
 UNAUTHORISED = 4401
 FORBIDDEN = 4403

@@ -19,7 +19,8 @@ from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
 from .models import ChatMessage, Game, Status, StepKind
-from .services import end_options, game_state, ruleset_of
+from .play import end_options
+from .queries import game_state, ruleset_of
 
 CHAT_LINES = 21  # C-SITE-3
 LOG_LINES = 20

@@ -19,9 +19,9 @@ def signed(value: int) -> str:
 def challenges_summary(user: Any) -> dict[str, Any]:
     """The player's open challenges, received and sent, as the Messages section shows them
     (manual: "Messages"); they are answered on the games page."""
-    from marcomage.web.games import services
+    from marcomage.web.games import queries
 
     return {
-        "incoming": list(services.challenges_to(user)),
-        "outgoing": list(services.challenges_from(user)),
+        "incoming": list(queries.challenges_to(user)),
+        "outgoing": list(queries.challenges_from(user)),
     }

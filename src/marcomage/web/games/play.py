@@ -1,0 +1,237 @@
+"""Playing a running game: the one write path of every change (`store`), a seat's action,
+and the ends a player may ask for (surrender, abort, finish) or leaving a finished game.
+
+Every change of a running game goes through `store`, which writes the new state, raises the
+version in one conditional UPDATE and records the `Step` with the state hash after it, all
+inside the caller's transaction: an action built against a stale version is refused
+(`StaleVersion`), so a double click, two tabs or a replayed form never play twice. The rules
+come only through the platform protocol (`ruleset_of(game)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
+from marcomage.platform.replay import state_hash
+from marcomage.web.core.events import game_finished, game_stored
+
+from .chat import forget_chat, post_left
+from .errors import GameError, StaleVersion, whole_number
+from .models import Game, Seat, Status, Step, StepKind
+from .queries import (
+    dead,
+    game_state,
+    outcome_of,
+    player_game,
+    round_of,
+    ruleset_of,
+    user_ids,
+    with_seats,
+)
+from .realtime import wake_game
+
+FINISH_AFTER = timedelta(days=21)  # C-GAME-14: 21 × 24 hours without a turn
+
+
+def wake_computer(game: Game) -> None:
+    """Tell the computer's worker (which builds on this module, not the reverse) that a
+    running game changed; it acts once the transaction commits if it is to act (issue 11)."""
+    if game.status == Status.RUNNING:
+        game_stored.send(sender=Game, game=game)
+
+
+def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = False
+             ) -> tuple[Game, Seat, State]:
+    """The locked running game, the seat and the state; with `check`, the version must be
+    the game's (a missing version is refused too)."""
+    game, seat = player_game(user, game_id)
+    if game.status != Status.RUNNING:
+        raise GameError("The game is over.")
+    if check:
+        if version in (None, ""):
+            raise GameError("The move names no version of the game; reload the page.")
+        if _int(version, "version") != game.version:
+            raise StaleVersion("The game changed since your page showed it; here it is now. "
+                               "Nothing was played.")
+    return game, seat, game_state(game)
+
+
+def _int(value: Any, what: str) -> int:
+    return whole_number(value, what)
+
+
+def _last_action(game: Game) -> tuple[int, Action] | None:
+    step = game.steps.filter(kind=StepKind.ACTION).order_by("-index").first()
+    if step is None or step.seat is None:
+        return None
+    return int(step.seat), dict(step.action or {})
+
+
+def store(game: Game, state: State, kind: Any, seat: int | None,
+          action: Action | None = None, winners: Sequence[int] = ()) -> None:
+    """Write the new state, raise the version (stale → refused) and record the step, all in
+    the caller's transaction; keep the seats' to_act in step; send game_finished in the same
+    transaction when the game has just ended."""
+    ruleset = ruleset_of(game)
+    now = timezone.now()
+    outcome = outcome_of(ruleset, state)
+    fields: dict[str, Any] = {
+        "state": ruleset.to_json(state),
+        "version": F("version") + 1,
+        "status": Status.FINISHED if outcome else Status.RUNNING,
+        "round": round_of(ruleset, state),
+    }
+    if outcome is not None:
+        fields.update(outcome=outcome.to_json(), end_type=outcome.end_type, finished_at=now)
+    elif kind == StepKind.ACTION:
+        fields["last_move"] = now  # C-GAME-14: set after every turn that does not end it
+    updated = Game.objects.filter(pk=game.pk, version=game.version).update(**fields)
+    if updated != 1:
+        raise StaleVersion("The game changed meanwhile; here it is now. Nothing was played.")
+    index = game.steps.count() + 1
+    Step.objects.create(game=game, index=index, seat=seat, kind=kind, action=action,
+                        winners=list(winners), hash_after=state_hash(ruleset, state),
+                        created=now)
+    acting = ruleset.to_act(state) if outcome is None else frozenset()
+    Seat.objects.filter(game=game).update(to_act=False)
+    Seat.objects.filter(game=game, number__in=list(acting)).update(to_act=True)
+    game.refresh_from_db()
+    game = with_seats(Game.objects.filter(pk=game.pk)).get()
+    if outcome is not None:
+        game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
+                           outcome=outcome, players=tuple(game.players()),
+                           friendly=game.friendly, last=_last_action(game))
+    wake_game(game.pk, game.version, user_ids(game))
+    wake_computer(game)
+
+
+def apply_action(game: Game, seat: int, action: Any) -> None:
+    """Let the ruleset apply one seat's action to the locked game and store it."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise GameError("An action is a JSON object with a type.")
+    ruleset = ruleset_of(game)
+    state = game_state(game)
+    if seat not in ruleset.to_act(state):
+        raise GameError("It is not your turn.")
+    try:
+        after, _events = ruleset.apply(state, seat, action)
+    except IllegalAction as problem:
+        raise GameError(str(problem), problem.code) from None
+    except ValueError as problem:
+        raise GameError(str(problem), "illegal") from None
+    store(game, after, StepKind.ACTION, seat, action)
+
+
+@transaction.atomic
+def act(user: Any, game_id: Any, version: Any, action: Any) -> Game:
+    """One seat's action (the ruleset's JSON), against `version`, which is required: a
+    missing or stale version is refused, so a replayed form never plays twice. When several
+    seats are to act, each submits once and the ruleset resolves them when the last arrives."""
+    game, seat, _state = _running(user, game_id, version, check=True)
+    apply_action(game, seat.number, action)
+    return game
+
+
+@dataclass(frozen=True)
+class EndOptions:
+    """Which way of ending the game the UI offers the player now (C-GAME-15)."""
+
+    surrender: bool
+    abort: bool
+    finish: bool
+
+
+def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptions:
+    """Abort when an opponent is dead; Finish when the seats to act have not moved for 21
+    days, none of them is the player and nobody is dead; otherwise Surrender (C-GAME-11,
+    -12, -14, -15)."""
+    if game.status != Status.RUNNING:
+        return EndOptions(False, False, False)
+    if game.ai_level:  # the computer is never inactive: only surrender ends it early
+        return EndOptions(True, False, False)
+    now = now or timezone.now()
+    others = game.others(seat)
+    if any(other.user is not None and dead(other.user, now) for other in others):
+        return EndOptions(False, True, False)
+    waiting = [other for other in others if other.to_act]
+    can_finish = (bool(waiting) and not seat.to_act and not dead(seat.user, now)
+                  and now - game.last_move >= FINISH_AFTER)
+    return EndOptions(not can_finish, False, can_finish)
+
+
+@transaction.atomic
+def surrender(user: Any, game_id: Any) -> Game:
+    """C-GAME-11: at any time, on anyone's turn; the ruleset says who wins."""
+    game, seat, state = _running(user, game_id)
+    try:
+        after = ruleset_of(game).resign(state, seat.number)
+    except (IllegalAction, ValueError) as problem:
+        raise GameError(str(problem)) from None
+    store(game, after, SURRENDER, seat.number)
+    return game
+
+
+def _end(game: Game, state: State, end_type: str, winners: Sequence[int], seat: int) -> None:
+    """The platform ends the game (PL-PROTO-6) at the request of `seat`, which the step
+    keeps (the replay itself names no seat for an abort or abandon)."""
+    ruleset = ruleset_of(game)
+    try:
+        after = ruleset.end(state, end_type, list(winners))
+    except (IllegalAction, ValueError) as problem:
+        raise GameError(str(problem)) from None
+    store(game, after, end_type, seat, None, winners)
+
+
+@transaction.atomic
+def abort(user: Any, game_id: Any) -> Game:
+    """C-GAME-12: when a participant is dead; no winner, no score."""
+    game, seat, state = _running(user, game_id)
+    if game.ai_level:
+        raise GameError("The computer is never inactive; surrender to end the game.")
+    if not any(s.user is not None and dead(s.user) for s in game.seat_list()):
+        raise GameError("You may abort only when your opponent has been inactive for more "
+                        "than three weeks.")
+    _end(game, state, ABORT, (), seat.number)
+    return game
+
+
+@transaction.atomic
+def finish(user: Any, game_id: Any) -> Game:
+    """C-GAME-14: the seats to act have not moved for 21 days and nobody is dead; the
+    players who were waiting win."""
+    game, seat, state = _running(user, game_id)
+    if not end_options(game, seat).finish:
+        raise GameError("You may finish the game only when it is your opponent's turn, he "
+                        "has not moved for more than three weeks and is not dead.")
+    winners = [s.number for s in game.seat_list() if not s.to_act]
+    _end(game, state, ABANDON, winners, seat.number)
+    return game
+
+
+@transaction.atomic
+def leave(user: Any, game_id: Any) -> bool:
+    """C-GAME-17: leaving a finished game hides it from the player's lists and posts "has
+    left the game"; the game itself stays (every finished game is a replay, PL-SHARED-3).
+    When every person has left (the computer never leaves), the chat goes. True then."""
+    game, seat = player_game(user, game_id)
+    if game.status != Status.FINISHED:
+        raise GameError("A game can be left only once it is over; surrender first.")
+    Seat.objects.filter(pk=seat.pk).update(left=True)
+    robot = game.computer_seat()
+    remaining = [s for s in game.others(seat)
+                 if not s.left and s.user_id is not None and s.number != robot]
+    if not remaining:
+        forget_chat(game)
+        return True
+    post_left(game, user)
+    wake_game(game.pk, game.version, [s.user_id for s in remaining])
+    return False
+

@@ -1,0 +1,220 @@
+"""What the Games section reads: a game's system and state, the game row locked for a
+change, slots (C-GAME-1 .. C-GAME-4), activity, and the lists of the Games page and the
+menubar icon. Nothing here changes the database."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset
+from marcomage.platform.protocol import Outcome, Ruleset, State
+from marcomage.platform.rating import game_slots
+from marcomage.web.accounts.activity import INACTIVE, ONLINE
+from marcomage.web.scores.services import level_of
+
+from .errors import GameError, NotFound, whole_number
+from .models import Game, Seat, Status
+
+STARTED = (Status.RUNNING, Status.FINISHED)
+OPEN = (Status.CHALLENGE, Status.HOSTED)
+
+
+def ruleset_of(game: Game | str) -> Ruleset:
+    """The game system of a game (or of a ruleset id)."""
+    ruleset_id = game if isinstance(game, str) else game.ruleset
+    try:
+        return find_ruleset(ruleset_id)
+    except UnknownRuleset as problem:
+        raise GameError(str(problem.args[0])) from None
+
+
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their seats and the seats' players, in two more queries at most."""
+    return games.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user")))
+
+
+def find_game(game_id: Any) -> Game | None:
+    """The game with its seats and their players, or None."""
+    try:
+        return with_seats(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
+    except GameError:
+        return None
+
+
+def lock_game(game_id: Any) -> Game:
+    """The game row with its seats, locked for the rest of the transaction where the
+    database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
+    try:
+        game = Game.objects.select_for_update().get(pk=whole_number(game_id, "game id"))
+    except (GameError, Game.DoesNotExist):
+        raise NotFound("There is no such game.") from None
+    return with_seats(Game.objects.filter(pk=game.pk)).get()
+
+
+def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
+    """The locked started game and the player's seat, unless he left it; others learn
+    nothing about it (NotFound)."""
+    game = lock_game(game_id)
+    seat = game.seat_of(user)
+    if seat is None or game.status not in STARTED or seat.left:
+        raise NotFound("There is no such game of yours.")
+    return game, seat
+
+
+def game_state(game: Game) -> State:
+    """The ruleset's state stored in the row."""
+    if game.state is None:
+        raise GameError("The game has not started.")
+    return ruleset_of(game).from_json(game.state)
+
+
+def outcome_of(ruleset: Ruleset, state: State) -> Outcome | None:
+    """The ruleset's outcome as the platform's Outcome."""
+    found: Any = ruleset.outcome(state)
+    if found is None or isinstance(found, Outcome):
+        return found
+    return Outcome.from_json(found)
+
+
+def round_of(ruleset: Ruleset, state: State) -> int:
+    """The round the public view shows (0 when the game has no rounds)."""
+    found = ruleset.view(state, None).get("round", 0)
+    return found if isinstance(found, int) and found >= 0 else 0
+
+
+def user_ids(game: Game) -> list[int]:
+    """The accounts seated in the game (the computer's included)."""
+    return [seat.user_id for seat in game.seat_list() if seat.user_id is not None]
+
+
+# --- slots and limits (C-GAME-1 .. C-GAME-4, PL-SHARED-1) ----------------------------------
+
+
+def total_slots(user: Any) -> int:
+    """C-GAME-1: 15 slots plus one for every 4th level (of MArcomage, the site's first
+    game: the slots are shared by every game system)."""
+    return game_slots(level_of(user, DEFAULT_RULESET))
+
+
+def playing(user: Any) -> Q:
+    """Started games the player has not left (C-GAME-2, last item)."""
+    return Q(status__in=STARTED, seats__user=user, seats__left=False)
+
+
+def used_slots(user: Any, *, incoming: bool = True) -> int:
+    """C-GAME-2: open challenges sent (and, unless `incoming` is off, received), hosted
+    games not yet full that the player hosts or joined, and started games not yet left."""
+    mine = (Q(status=Status.HOSTED, seats__user=user)
+            | Q(status=Status.CHALLENGE, seats__user=user, seats__number=0) | playing(user))
+    if incoming:
+        mine |= Q(status=Status.CHALLENGE, seats__user=user)
+    return Game.objects.filter(mine).distinct().count()
+
+
+def free_slots(user: Any, *, incoming: bool = True) -> int:
+    """Slots still free (never negative)."""
+    return max(0, total_slots(user) - used_slots(user, incoming=incoming))
+
+
+def initiated(by: Any, against: Any) -> bool:
+    """C-GAME-4: `by` challenged or hosted a game record that `against` is in and that not
+    every player has left."""
+    return (Game.objects.filter(seats__number=0, seats__user=by)
+            .filter(seats__user=against)
+            .filter(seats__left=False).exists())
+
+
+# --- activity (C-ACT-2) --------------------------------------------------------------------
+
+
+def dead(user: Any, now: datetime | None = None) -> bool:
+    """C-ACT-2 / C-GAME-13: no request for more than 21 days."""
+    return (now or timezone.now()) - user.last_activity > INACTIVE
+
+
+def online(user: Any, now: datetime | None = None) -> bool:
+    """C-ACT-2: a request in the last 10 minutes."""
+    return (now or timezone.now()) - user.last_activity <= ONLINE
+
+
+# --- lists and the icon ------------------------------------------------------------------------
+
+
+def your_turn(user: Any) -> QuerySet[Game]:
+    """Running games where the player is to act."""
+    return Game.objects.filter(status=Status.RUNNING, seats__user=user, seats__to_act=True)
+
+
+def your_turn_anywhere(user: Any, mark: datetime) -> bool:
+    """The crossed-swords icon's source: is the player to act in any game?"""
+    return your_turn(user).exists()
+
+
+def new_challenge(user: Any, mark: datetime) -> bool:
+    """The envelope icon's second source: a challenge arrived after the notification mark
+    (manual, "Messages": a new challenge or message lights the letter)."""
+    return challenges_to(user).filter(created__gt=mark).exists()
+
+
+def visible_games(user: Any) -> QuerySet[Game]:
+    """Started games the player has not left, newest move first."""
+    return with_seats(Game.objects.filter(playing(user)).distinct())
+
+
+def next_game(user: Any, after: int | None = None) -> int | None:
+    """The next game where the player is to act, online opponents first (C-GAME-18)."""
+    now = timezone.now()
+    games = list(with_seats(your_turn(user)))
+
+    def opponents_online(game: Game) -> bool:
+        seat = game.seat_of(user)
+        assert seat is not None
+        return any(o.user is not None and online(o.user, now) for o in game.others(seat))
+
+    games.sort(key=lambda g: (not opponents_online(g), g.last_move, g.pk))
+    ids = [g.pk for g in games]
+    if not ids:
+        return None
+    if after in ids:
+        position = ids.index(after)
+        return ids[(position + 1) % len(ids)] if len(ids) > 1 else None
+    return ids[0]
+
+
+def challenges_to(user: Any) -> QuerySet[Game]:
+    """Open challenges the player received."""
+    return with_seats(Game.objects.filter(
+        status=Status.CHALLENGE, seats__user=user, seats__number=1))
+
+
+def challenges_from(user: Any) -> QuerySet[Game]:
+    """Open challenges the player sent."""
+    return with_seats(Game.objects.filter(
+        status=Status.CHALLENGE, seats__user=user, seats__number=0))
+
+
+def hosted_by(user: Any) -> QuerySet[Game]:
+    """Hosted games the player is in that have not started yet."""
+    return with_seats(Game.objects.filter(status=Status.HOSTED, seats__user=user))
+
+
+def open_games(user: Any) -> QuerySet[Game]:
+    """C-GAME-8: other players' hosted games with a free seat, newest first."""
+    mine = Game.objects.filter(status=Status.HOSTED, seats__user=user).values("pk")
+    return (with_seats(Game.objects.filter(status=Status.HOSTED).exclude(pk__in=mine))
+            .order_by("-created", "-id"))
+
+
+def player_by_name(name: str) -> Any:
+    """An active account by name in any letter case, or None."""
+    users = get_user_model().objects
+    try:
+        return users.get_by_natural_key(name)
+    except users.model.DoesNotExist:
+        return None
