@@ -137,6 +137,7 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
     session_key: str | None = None
     bucket: TokenBucket
     strikes: int = 0
+    session_checked: bool = False
 
     held_by: int | None = None
 
@@ -174,7 +175,7 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
         of sending one more frame to a logged-out page (issue 37)."""
         if self.user_id is None:
             return False
-        if await self.session_alive():
+        if self.session_checked or await self.session_alive():
             return True
         await self.end()
         return False
@@ -209,7 +210,11 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
         except Refusal as refusal:
             await self.strike(str(refusal))
             return
-        await self.on_message(kind)
+        self.session_checked = True  # just now: the pushes this message brings need not
+        try:                         # read the session again
+            await self.on_message(kind)
+        finally:
+            self.session_checked = False
 
     async def strike(self, reason: str) -> None:
         """Answer a bad frame with an error frame; close the socket after too many."""
