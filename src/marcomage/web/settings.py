@@ -134,6 +134,7 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "marcomage.web.core",
+    "marcomage.web.home",
     "marcomage.web.accounts",
     "marcomage.web.players",
     "marcomage.web.preferences",
@@ -187,7 +188,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "marcomage.web.core.context_processors.site",
+                "marcomage.web.home.context_processors.site",
             ],
         },
     }
@@ -203,8 +204,8 @@ CHANNEL_LAYERS = channel_layers(os.environ.get("REDIS_URL"))
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "core:home"
-LOGOUT_REDIRECT_URL = "core:home"
+LOGIN_REDIRECT_URL = "home:home"
+LOGOUT_REDIRECT_URL = "home:home"
 # C-SITE-8 asks for a non-blank password typed twice; issue 23 adds Django's validators
 # (at least PASSWORD_MIN_LENGTH characters, not a common or all-digit password, not the
 # name) and refuses white space only (docs/security.md).

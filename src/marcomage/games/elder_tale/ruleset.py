@@ -28,6 +28,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import duel as engine
 from .bots import BOTS
@@ -45,7 +46,7 @@ class Options:
     ruleset version (PL-PROTO-7); the design options are the site's."""
 
 
-class ElderTale:
+class ElderTale(RulesetBase):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"

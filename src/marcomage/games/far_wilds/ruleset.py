@@ -27,6 +27,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import battle
 from .cards import ARMIES, CARDS
@@ -57,7 +58,7 @@ def army_cards(deck: Mapping[str, Any]) -> list[str]:
     return cards
 
 
-class FarWilds:
+class FarWilds(RulesetBase):
     """The Far Wilds ruleset (FW-*)."""
 
     id = "far_wilds"

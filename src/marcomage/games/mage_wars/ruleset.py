@@ -23,6 +23,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .cards import CARDS
@@ -41,7 +42,7 @@ def _plain(action: Any) -> bool:
         isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
 
 
-class MageWars:
+class MageWars(RulesetBase):
     """The Mage Wars ruleset (MAGEWARS.md)."""
 
     id = "mage_wars"

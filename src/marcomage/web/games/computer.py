@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -47,7 +46,7 @@ from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.core.events import game_stored
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import computer_of
 from marcomage.web.decks.services import DeckNotReady, deck_document
 
 from . import lobby, play, queries
@@ -101,12 +100,6 @@ def on_game_stored(sender: Any, *, game: Game, **_: Any) -> None:
 # --- the game system's side ---------------------------------------------------------------
 
 
-def _widgets(ruleset_id: str) -> ModuleType | None:
-    """The game system's computer module (web/rulesets/<id>/computer.py), or None: it may
-    give the computer's deck (`deck(seed)`) and the bot of each level (`bot(...)`)."""
-    return widget(ruleset_id, "computer") if ruleset_id.isidentifier() else None
-
-
 def plays(ruleset_id: str) -> bool:
     """Can the computer play this game system? Any two-player one: with the game's own bots
     where its widgets give them, else with the platform's random bot."""
@@ -123,8 +116,8 @@ def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc
     ruleset = queries.ruleset_of(ruleset_id)
     fmt = fmt or next(iter(ruleset.formats))
     candidates: list[DeckDoc] = []
-    widgets = _widgets(ruleset_id)
-    if widgets is not None and hasattr(widgets, "deck"):
+    widgets = computer_of(ruleset_id)
+    if widgets is not None and widgets.deck is not None:
         candidates.append(widgets.deck(seed))
     starters = list(ruleset.starter_decks())
     candidates += starters[seed % len(starters):] + starters[:seed % len(starters)] \
@@ -204,21 +197,19 @@ def bot_for(game: Game) -> Bot:
     set, else seconds); the platform's random bot for a game without bots of its own."""
     level = AiLevel(game.ai_level)
     seed = (int(game.pk) << 32) | int(game.version)
-    widgets = _widgets(game.ruleset)
-    if widgets is None or not hasattr(widgets, "bot"):
+    widgets = computer_of(game.ruleset)
+    if widgets is None:
         return make_bot(queries.ruleset_of(game), "random", seed)
     iterations = settings.AI_ITERATIONS.get(level.value)
     think = None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value)
-    found: Bot = widgets.bot(level.value, seed, think=think, iterations=iterations)
-    return found
+    return widgets.bot(level.value, seed, think=think, iterations=iterations)
 
 
 def thought_for(game: Game) -> Thought | None:
     """What the thinking process needs for the computer's next move (the same level, seed
     and budget as `bot_for`, the computer's view and legal actions), or None for a game
     without bots of its own (the random bot costs nothing: it chooses in this thread)."""
-    widgets = _widgets(game.ruleset)
-    if widgets is None or not hasattr(widgets, "bot"):
+    if computer_of(game.ruleset) is None:
         return None
     ruleset = queries.ruleset_of(game)
     state = queries.game_state(game)

@@ -124,8 +124,10 @@ def free_slots(user: Any, *, incoming: bool = True) -> int:
 
 def initiated(by: Any, against: Any) -> bool:
     """C-GAME-4: `by` challenged or hosted a game record that `against` is in and that not
-    every player has left."""
+    every player has left; a finished game never counts (issue 31: it blocked rematches
+    while no open game showed why)."""
     return (Game.objects.filter(seats__number=0, seats__user=by)
+            .exclude(status=Status.FINISHED)
             .filter(seats__user=against)
             .filter(seats__left=False).exists())
 

@@ -13,8 +13,7 @@ from django.views.decorators.http import require_GET
 
 from marcomage.games import find_ruleset, registered
 from marcomage.web.accounts.forms import LoginForm
-
-from .sections import COMING
+from marcomage.web.core.sections import COMING
 
 
 @require_GET
@@ -36,7 +35,7 @@ def home(request: HttpRequest) -> HttpResponse:
                               "system": names.get(game.ruleset, game.ruleset)})
         decks = ready_decks(request.user)
         context.update(your_turn=turns[:10], first_deck=decks[0].pk if decks else None)
-    return render(request, "core/home.html", context)
+    return render(request, "home/home.html", context)
 
 
 @login_required
@@ -46,14 +45,14 @@ def coming(request: HttpRequest, key: str) -> HttpResponse:
     section = COMING.get(key)
     if section is None:
         raise Http404("No such section.")
-    return render(request, "core/coming.html", {"nav_section": section}, status=200)
+    return render(request, "home/coming.html", {"nav_section": section}, status=200)
 
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
     """The site's help (accounts, levels, messages, forum, settings, colours, shortcuts), then
     each game system's "how to play", in the site's order."""
-    return render(request, "core/help.html", {"systems": system_help()})
+    return render(request, "home/help.html", {"systems": system_help()})
 
 
 @require_GET
@@ -61,7 +60,7 @@ def system_help_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
     """One game system's rules on a page of its own, to link from its lobby and board."""
     for system in system_help():
         if system.id == ruleset_id:
-            return render(request, "core/help_system.html", {"system": system})
+            return render(request, "home/help_system.html", {"system": system})
     raise Http404("There is no such game system.")
 
 

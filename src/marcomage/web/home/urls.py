@@ -1,11 +1,12 @@
-"""Core URLs: home, help, and one placeholder per section still to come."""
+"""Home URLs: home, help, and one placeholder per section still to come."""
 
 from django.urls import path
 
-from . import views
-from .sections import COMING
+from marcomage.web.core.sections import COMING
 
-app_name = "core"
+from . import views
+
+app_name = "home"
 
 urlpatterns = [
     path("", views.home, name="home"),

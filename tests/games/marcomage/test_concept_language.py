@@ -8,8 +8,14 @@ from unittest import TestCase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marcomage.web.concepts import language
-from marcomage.web.concepts.language import EffectError, describe, parse, problems_of, run
+from marcomage.games.marcomage import concept_language as language
+from marcomage.games.marcomage.concept_language import (
+    EffectError,
+    describe,
+    parse,
+    problems_of,
+    run,
+)
 
 
 class Board:

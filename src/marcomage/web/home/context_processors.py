@@ -6,10 +6,9 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from marcomage.web.core.sections import SECTIONS, current
 from marcomage.web.notifications.services import icons_for
 from marcomage.web.preferences.models import preferences_of
-
-from .sections import SECTIONS, current
 
 
 def site(request: HttpRequest) -> dict[str, Any]:

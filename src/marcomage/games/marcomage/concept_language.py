@@ -2,8 +2,8 @@
 the data the card template allows (manual: "Card template"), done within one turn.
 
 Pure: no Django, no engine. A program is parsed once (`parse`, with a message per problem),
-described in words (`describe`) and run on a `Board` (`run`), which the MArcomage adapter
-maps onto the engine's turn. Nothing in a program can loop, wait for a later turn or reach
+described in words (`describe`) and run on a `Board` (`run`), which `guests.TurnBoard` maps
+onto the engine's turn. Nothing in a program can loop, wait for a later turn or reach
 outside the board, and `run` never raises: a program that passed `problems_of` at save
 time is total over every board.
 
