@@ -35,6 +35,7 @@ play: $(STAMP) engine
 # The tests where the database and the channel layer matter run a second time against a
 # private PostgreSQL and Redis (scripts/with-services.sh installs and starts them).
 SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/test_websocket.py \
+	tests/web/faults \
 	tests/web/scale
 
 test: $(STAMP) engine lint typecheck chromium services

@@ -59,7 +59,10 @@ def fresh_rate_limits() -> Iterator[None]:
     (core.RateCounter), which each test's database rollback or flush empties."""
     from django.core.cache import cache
 
+    from marcomage.web.core.held import HELD
+
     cache.clear()
+    HELD.forget()  # and the counts of held connections (core/held.py)
     yield
 
 

@@ -104,10 +104,15 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
     if redis_url:
         return {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # channels_redis's pub/sub layer, every call bounded by CHANNEL_TIMEOUT
+                # seconds, held and retried every CHANNEL_RETRY seconds while Redis is
+                # away (core/channel_layer.py, docs/deploy.md).
+                "BACKEND": "marcomage.web.core.channel_layer.SteadyChannelLayer",
                 # Sites (or test processes) sharing one Redis keep apart by prefix.
                 "CONFIG": {"hosts": [redis_url],
-                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi")},
+                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi"),
+                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "1.0")),
+                           "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -283,6 +288,9 @@ AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
 # own threads), with at most AI_QUEUE moves waiting for them at once.
 AI_PROCESSES = int(os.environ.get("AI_PROCESSES", "1"))
 AI_QUEUE = int(os.environ.get("AI_QUEUE", "16"))
+# The computer's worker threads use the database (read a game, store a move) at most
+# AI_DB_CONNECTIONS at once, and hold no connection while a bot thinks (games/computer.py).
+AI_DB_CONNECTIONS = int(os.environ.get("AI_DB_CONNECTIONS", "2"))
 
 # The public API (web/api/, docs/api.md): requests per token per period (seconds).
 MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))

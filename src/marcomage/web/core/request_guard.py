@@ -10,7 +10,9 @@ Every request passes here first; a request the site cannot read safely gets a cl
   integers would overflow): 404, as for any other page that does not exist;
 - a NUL byte or another control character (other than tab, new line and carriage return) in
   the path, a query parameter or a form field, name or value. No text field of the site
-  takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page.
+  takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page;
+- a JSON body (the API) that is not plain data (core/strict_json.py): NaN, Infinity,
+  numbers too large to hold, nesting deeper than 32, NUL or a lone surrogate in a string.
 
 A Host header the site does not serve (not in ALLOWED_HOSTS, or not a host at all) is
 refused first of all by `HostGuardMiddleware` with a plain 400, before any middleware asks
@@ -36,6 +38,8 @@ from django.core.exceptions import (
 from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
+
+from .strict_json import MalformedJson, loads
 
 log = logging.getLogger("marcomage.refused")
 
@@ -121,6 +125,12 @@ def check(request: HttpRequest) -> None:
     except (BadRequest, SuspiciousOperation, MultiPartParserError, UnreadablePostError,
             UnicodeError, ValueError) as problem:
         raise Refused(400, f"The form could not be read: {str(problem)[:120]}") from None
+    if content_type == "application/json" and request.body:
+        try:
+            loads(request.body)
+        except MalformedJson as problem:
+            raise Refused(400, f"The JSON body was refused: {problem} Nothing was saved."
+                          ) from None
     check_fields("form", fields)
     check_fields("file", [(name, [upload.name or "" for upload in uploads])
                           for name, uploads in files])

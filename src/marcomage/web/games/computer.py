@@ -28,8 +28,9 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
@@ -228,9 +229,38 @@ def choose(game: Game) -> Action:
     (thinker.py) unless AI_PROCESSES is 0."""
     thought = thought_for(game) if settings.AI_PROCESSES else None
     if thought is None:
-        return bot_action(queries.ruleset_of(game), queries.game_state(game),
-                          COMPUTER_SEAT, bot_for(game))
+        ruleset, state, bot = queries.ruleset_of(game), queries.game_state(game), bot_for(game)
+        _let_go()
+        return bot_action(ruleset, state, COMPUTER_SEAT, bot)
+    _let_go()  # a hard bot thinks for seconds: hold no connection of the pool meanwhile
     return thinker().choose(thought)
+
+
+def _let_go() -> None:
+    """Give this thread's database connection back (outside a transaction only)."""
+    if not connections["default"].in_atomic_block:
+        connections.close_all()
+
+
+_database_turns: list[threading.BoundedSemaphore] = []
+"""How many of the computer's worker threads use the database at once (AI_DB_CONNECTIONS),
+made on first use."""
+
+
+@contextmanager
+def _database_turn() -> Iterator[None]:
+    """A database phase of the computer (read the game, store a move), at most
+    AI_DB_CONNECTIONS at once, its connection given back at the end: a thread that then
+    waits seconds for a hard bot's thought holds no connection of the pool (issue 37: 15
+    hard games held the PostgreSQL pool and pages waited 1.4 s for a connection)."""
+    with _lock:
+        if not _database_turns:
+            _database_turns.append(threading.BoundedSemaphore(max(1, settings.AI_DB_CONNECTIONS)))
+    with _database_turns[0]:
+        try:
+            yield
+        finally:
+            _let_go()
 
 
 def play_turns(game_id: int) -> int:
@@ -238,19 +268,20 @@ def play_turns(game_id: int) -> int:
     Thinks outside any transaction and stores each move against the version it read."""
     moves = 0
     for _ in range(MAX_MOVES_IN_A_ROW):
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or not computers_turn(game):
-            return moves
-        ruleset = queries.ruleset_of(game)
-        if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
-            return moves  # the row and its state disagree: never guess
+        with _database_turn():
+            game = Game.objects.filter(pk=game_id).first()
+            if game is None or not computers_turn(game):
+                return moves
+            ruleset = queries.ruleset_of(game)
+            if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
+                return moves  # the row and its state disagree: never guess
         try:
             action = choose(game)
         except ValueError:
             logger.exception("the computer found nothing to choose in game %s", game_id)
             return moves
         try:
-            with transaction.atomic():
+            with _database_turn(), transaction.atomic():
                 locked = queries.lock_game(game.pk)
                 if locked.version != game.version:
                     continue  # the game changed while the computer thought: look again

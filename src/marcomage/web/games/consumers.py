@@ -16,6 +16,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
+from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from .payload import render_board
@@ -62,7 +63,9 @@ class GameConsumer(SessionBoundSocket):
         if html is None:
             await self.close(code=FORBIDDEN)
             return
-        await self.bind_session(int(user.pk))
+        if not await self.bind_session(int(user.pk)):
+            await self.close(code=TOO_MANY)
+            return
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -84,7 +87,7 @@ class GameConsumer(SessionBoundSocket):
 
     async def push(self) -> None:
         """Send the board and chat log, or close when the game is gone for this player."""
-        if self.user_id is None:
+        if not await self.may_push() or self.user_id is None:
             return
         html = await render_for(self.game_id, self.user_id)
         if html is None:

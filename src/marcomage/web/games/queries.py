@@ -17,7 +17,7 @@ from marcomage.platform.rating import game_slots
 from marcomage.web.accounts.activity import INACTIVE, ONLINE
 from marcomage.web.scores.services import level_of
 
-from .errors import GameError, NotFound
+from .errors import GameError, NotFound, whole_number
 from .models import Game, Seat, Status
 
 STARTED = (Status.RUNNING, Status.FINISHED)
@@ -42,8 +42,8 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 def find_game(game_id: Any) -> Game | None:
     """The game with its seats and their players, or None."""
     try:
-        return with_seats(Game.objects.filter(pk=int(game_id))).first()
-    except (TypeError, ValueError):
+        return with_seats(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
+    except GameError:
         return None
 
 
@@ -51,8 +51,8 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        game = Game.objects.select_for_update().get(pk=int(game_id))
-    except (TypeError, ValueError, Game.DoesNotExist):
+        game = Game.objects.select_for_update().get(pk=whole_number(game_id, "game id"))
+    except (GameError, Game.DoesNotExist):
         raise NotFound("There is no such game.") from None
     return with_seats(Game.objects.filter(pk=game.pk)).get()
 
