@@ -51,10 +51,12 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        game = Game.objects.select_for_update().get(pk=int(game_id))
-    except (TypeError, ValueError, Game.DoesNotExist):
-        raise NotFound("There is no such game.") from None
-    return with_seats(Game.objects.filter(pk=game.pk)).get()
+        found = list(with_seats(Game.objects.select_for_update().filter(pk=int(game_id))))
+    except (TypeError, ValueError, OverflowError):
+        found = []
+    if not found:
+        raise NotFound("There is no such game.")
+    return found[0]
 
 
 def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
