@@ -113,7 +113,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
     errors = (work / "server.log").read_text().count("Traceback")
     shutil.rmtree(work, ignore_errors=True)
     return {
-        "game": ruleset, "games": games, "moves": counts["moves"], "moves_per_s": counts["moves"] / measured,
+        "game": ruleset, "games": games, "moves": counts["moves"],
+        "moves_per_s": counts["moves"] / measured,
         "p50_ms": statistics.median(latencies) if latencies else 0.0,
         "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
         "errors": counts["errors"], "timeouts": counts["timeouts"],
