@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext
 
     from marcomage.web.accounts.models import User
-    from marcomage.web.decks.services import ready_decks
+    from marcomage.web.decks.services import give_starter_decks, ready_decks
     from marcomage.web.games import consumers, services
     from marcomage.web.games.models import Game, Status
 
@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         players[:] = [User.objects.create_user(f"mover{pair}x{n}", "pw") for n in range(2)]
         clients[:] = []
         for player in players:
+            give_starter_decks(player, args.game)
             client = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1")
             client.force_login(player)
             client.cookies["csrftoken"] = "t" * 32
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         stats_all = pstats.Stats(profiler)
         total = sum(cpu) / 1000  # the timed parts, profiled
-        print("share of a move's CPU (cumulative, under cProfile, which slows it about 2x):")
+        print("share of a move's CPU (cumulative, under cProfile with a CPU clock, which slows it about 4x):")
         for name in PARTS:
             spent = sum(entry[3] for key, entry in stats_all.stats.items()  # type: ignore[attr-defined]
                         if f"{key[0]}:{key[2]}".endswith(name))

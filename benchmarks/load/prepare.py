@@ -30,7 +30,7 @@ def main() -> int:
     from django.core.management import call_command
 
     from marcomage.web.accounts.models import User
-    from marcomage.web.decks.services import ready_decks
+    from marcomage.web.decks.services import give_starter_decks, ready_decks
     from marcomage.web.games import services
 
     call_command("migrate", interactive=False, verbosity=0)
@@ -39,6 +39,8 @@ def main() -> int:
     found: list[dict[str, object]] = []
     for pair in range(pairs):
         players = [User.objects.create_user(f"load{pair}x{side}", None) for side in (0, 1)]
+        for player in players:
+            give_starter_decks(player, ruleset)  # MArcomage's come with the account
         for player in players:
             session = SessionStore()
             session[SESSION_KEY] = str(player.pk)
