@@ -7,19 +7,27 @@ STAMP := $(VENV)/.installed
 .PHONY: run play test test-services bench-load services engine chromium bench lint typecheck \
 	conformance conformance-random clean
 
+# Each long step says what it does first (a silent minute reads as a hang; issue 31), and pip
+# shows what it collects and installs.
 $(STAMP): pyproject.toml
+	@echo "==> 1/3 creating the virtual environment in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "==> 2/3 upgrading pip"
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	@echo "==> 3/3 installing the dependencies (about a minute on a fresh machine)"
+	$(BIN)/pip install --progress-bar on -e '.[dev]'
 	touch $(STAMP)
+	@echo "==> dependencies installed"
 
 # The compiled (mypyc) engine: cached by source hash, so this costs nothing when current; when
 # compiling is impossible the pure-Python engine is used and the step says so.
 engine: $(STAMP)
 	$(BIN)/marcomage build-engine
 
-run: $(STAMP) engine
-	$(BIN)/marcomage serve
+# Serves as soon as the dependencies are in: with no compiled engine yet, the site starts on
+# the pure-Python one while the compile goes on in the background; the next start uses it.
+run: $(STAMP)
+	$(BIN)/marcomage serve --build-engine
 
 play: $(STAMP) engine
 	$(BIN)/marcomage play
@@ -27,6 +35,7 @@ play: $(STAMP) engine
 # The tests where the database and the channel layer matter run a second time against a
 # private PostgreSQL and Redis (scripts/with-services.sh installs and starts them).
 SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/test_websocket.py \
+	tests/web/faults \
 	tests/web/scale
 
 test: $(STAMP) engine lint typecheck chromium services

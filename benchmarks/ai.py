@@ -6,9 +6,10 @@ match of the search bot against the greedy bot with a win rate and its 95% inter
     python benchmarks/ai.py --games 400 --think 1 --jobs 1 --write BENCHMARKS.md  # issue 11
 
 Speed: the bot searches a fixed number of iterations on positions of greedy-versus-greedy
-games (`new_match("bench-ai/<i>")`); each iteration is one determinization, one descent of
-the tree and one rollout, so iterations/s are playouts/s. The match is
-`marcomage simulate --p1 mcts --p2 greedy`: game i is `new_match("<seed>/i")` with random
+games (`deal("bench-ai/<i>")`, two random decks through the protocol); each iteration is
+one determinization, one descent of the tree and one rollout, so iterations/s are
+playouts/s. The match is
+`marcomage simulate --p1 mcts --p2 greedy`: game i is `deal("<seed>/i")` with random
 legal decks, the first player drawn by the game, and the bots seeded "<seed>/i/1" and
 "<seed>/i/2". The process is pinned to one CPU where the OS allows it (with --jobs 1).
 With --write, the "## AI" section of the file is replaced (or added); the rest is kept.
@@ -29,8 +30,11 @@ from pathlib import Path
 
 from machine import cpu_model, git_revision, pin_one_core
 
-from marcomage.games.marcomage import Game, push
-from marcomage.games.marcomage.bots import GreedyBot, MctsBot, new_match
+from marcomage.games.marcomage import Action, Game, push
+from marcomage.games.marcomage.bots import GreedyBot, MctsBot
+from marcomage.games.marcomage.ruleset import RULESET, Options, random_decks
+from marcomage.platform.bots import Bot
+from marcomage.platform.rng import seed_to_int
 from marcomage.simulate import ProgressBar, simulate, wilson
 
 TARGET_RATE = 0.70
@@ -50,17 +54,30 @@ class Speed:
         return self.iterations / self.seconds
 
 
+def deal(seed: str) -> Game:
+    """The game `marcomage simulate` plays as game `seed`: two random decks, through the
+    protocol."""
+    return RULESET.new_game(Options(), random_decks(seed), seed_to_int(seed))
+
+
+def choose(bot: Bot, game: Game) -> Action:
+    """The bot's move for the player to move, from that player's view and legal actions."""
+    seat = game.current
+    return Action.from_json(bot.choose(RULESET.view(game, seat),
+                                       RULESET.legal_actions(game, seat)))
+
+
 def sample_positions(games: int, every: int = 6) -> list[Game]:
     """Positions of greedy-versus-greedy games, every few turns."""
     found = []
     for i in range(games):
-        game = new_match(f"bench-ai/{i}")
+        game = deal(f"bench-ai/{i}")
         bots = (GreedyBot(f"bench-ai/{i}/1"), GreedyBot(f"bench-ai/{i}/2"))
         turn = 0
         while game.outcome is None:
             if turn % every == 0:
                 found.append(game.clone())
-            push(game, bots[game.current].choose(game, game.current))
+            push(game, choose(bots[game.current], game))
             turn += 1
     return found
 
@@ -71,7 +88,7 @@ def speed(positions: list[Game], iterations: int) -> Speed:
     done = 0
     start = time.process_time()
     for game in positions:
-        bot.choose(game, game.current)
+        choose(bot, game)
         done += bot.last_iterations
     return Speed(len(positions), done, time.process_time() - start)
 

@@ -25,8 +25,8 @@ from machine import cpu_model, git_revision, pin_one_core
 from report import put_section
 
 from marcomage.games.arcana import engine
+from marcomage.games.arcana.bots import SearchBot
 from marcomage.games.arcana.ruleset import RULESET
-from marcomage.games.arcana.search import SearchBot
 from marcomage.platform.bots import Bot, RandomBot, play_game
 from marcomage.platform.conformance import playout_decks
 from marcomage.platform.rng import Rng
@@ -42,7 +42,7 @@ def engine_playouts(games: int) -> tuple[float, int, int]:
         rng = Rng.from_seed(i, stream=21)
         while g.outcome is None:
             seat = engine.deciding(g)
-            legal = engine.legal(g, seat)
+            legal = engine.legal_actions(g, seat)
             engine.perform(g, seat, legal[rng.below(len(legal))])
             actions += 1
         turns += g.turn

@@ -18,7 +18,7 @@ import time
 from machine import git_revision, pin_one_core
 from report import put_section
 
-from marcomage.games.elder_tale import duel as engine
+from marcomage.games.elder_tale import engine
 from marcomage.games.elder_tale.bots import SearchBot
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.platform.rng import Rng

@@ -4,7 +4,7 @@
     python benchmarks/engine.py --write BENCHMARKS.md # and rewrite BENCHMARKS.md
     python benchmarks/engine.py --profile             # where the playout time goes
 
-Playouts use fixed seeds: game i is `new_match("bench/<seed>/<i>")` (random decks from
+Playouts use fixed seeds: game i is `deal("bench/<seed>/<i>")` (random decks from
 the implemented cards where a rarity has at least 15 of them, else from all cards, with
 auto tokens), and every move is a uniform pick among the legal actions by a cheap Rng of
 its own. The process is pinned to one CPU where the OS allows it.
@@ -44,7 +44,7 @@ from marcomage.games.marcomage import (
     state_hash,
     to_json,
 )
-from marcomage.games.marcomage.bots import deck_pool, new_match
+from marcomage.games.marcomage.ruleset import deck_pool
 
 TARGET_TURNS_PER_SECOND = 30_000
 TARGET_COMPILED = 300_000
@@ -69,12 +69,14 @@ class Playouts:
 
 def playouts(games: int, seed: int, *, sample_every: int = 0) -> Playouts:
     """Play `games` random games; keep every `sample_every`-th position with its move."""
+    from ai import deal
+
     chooser = Rng.from_seed(seed, stream=3)
     positions: list[tuple[Game, Action]] = []
     turns = 0
     start = time.perf_counter()
     for i in range(games):
-        game = new_match(f"bench/{seed}/{i}")
+        game = deal(f"bench/{seed}/{i}")
         if not sample_every:
             turns += random_playout(game, (chooser, chooser))
             continue

@@ -25,8 +25,8 @@ from pathlib import Path
 from machine import cpu_model, git_revision, pin_one_core
 from report import put_section
 
+from marcomage.games.far_wilds.bots import SearchBot
 from marcomage.games.far_wilds.ruleset import RULESET
-from marcomage.games.far_wilds.search import SearchBot
 from marcomage.platform.bots import Bot, RandomBot, make_bot, play_game
 from marcomage.platform.rng import Rng
 

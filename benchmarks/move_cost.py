@@ -146,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         stats_all = pstats.Stats(profiler)
         total = sum(cpu) / 1000  # the timed parts, profiled
-        print("share of a move's CPU (cumulative, under cProfile with a CPU clock, which slows it about 4x):")
+        print("share of a move's CPU (cumulative, under cProfile with a CPU clock, "
+              "which slows it about 4x):")
         for name in PARTS:
             spent = sum(entry[3] for key, entry in stats_all.stats.items()  # type: ignore[attr-defined]
                         if f"{key[0]}:{key[2]}".endswith(name))

@@ -16,13 +16,20 @@ import pytest
 from marcomage.cli import main
 from marcomage.games import find_ruleset
 from marcomage.games.marcomage import CARDS, Action, from_json, push, state_hash, to_json
-from marcomage.games.marcomage.bots import make_bot, new_match
 from marcomage.games.marcomage.golden import read_cases, run_case
+from marcomage.games.marcomage.ruleset import RULESET, Options, random_decks
+from marcomage.platform.bots import RandomBot
+from marcomage.platform.rng import seed_to_int
 from marcomage.terminal import TerminalGame
 
 GOLDEN = Path(__file__).parent / "data" / "golden.jsonl.gz"
 GOBLIN = 13  # no modes
 PYRAMIDS = 87  # costs 80 bricks
+
+
+def new_match(seed: int) -> Any:
+    """The game `marcomage play --seed SEED` deals, through the protocol."""
+    return RULESET.new_game(Options(), random_decks(seed), seed_to_int(seed))
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -88,10 +95,10 @@ def test_it_refuses_illegal_input_and_leaves_the_game_unchanged() -> None:
     game.players[you].hand[:2] = [GOBLIN, PYRAMIDS]
     before = state_hash(game)
     out = io.StringIO()
-    screen = TerminalGame(game, make_bot("random", 1), io.StringIO(), out, you=you)
+    screen = TerminalGame(game, RandomBot(1), io.StringIO(), out, you=you)
     for line in ("p 9", "d 0", "p 2", "p 1 7", "p", "p x", "d 1 2", "p --3", "dance", "help", ""):
         assert screen.human_turn(line) is True
-        assert state_hash(game) == before
+        assert state_hash(screen.state) == before
     text = out.getvalue()
     assert "Not allowed: There is no card position 9; positions are 1 to 8." in text
     assert "Not allowed: There is no card position 0" in text
@@ -101,7 +108,7 @@ def test_it_refuses_illegal_input_and_leaves_the_game_unchanged() -> None:
     assert "Unknown command 'dance'" in text
     assert "p SLOT [MODE]" in text  # help
     assert screen.human_turn("d 2") is False
-    assert state_hash(game) != before
+    assert state_hash(screen.state) != before
 
 
 def test_it_reprompts_after_illegal_input_then_plays_on(

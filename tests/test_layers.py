@@ -1,8 +1,11 @@
 """Imports go one way: platform <- games <- web (ARCHITECTURE.md, the project charter). Every
 module is read as a syntax tree, not as text: no module of web/ outside web/rulesets/<id>/
 imports a game's internals (`marcomage.games.<anything>`; the package `marcomage.games` with
-its registry is the door), a widget folder imports only its own game's internals, platform/
-imports neither games, web nor Django, and games/ imports neither web nor Django."""
+its registry is the door), nor one game's web folder (`marcomage.web.rulesets.<id>`; the
+widget registry `web/core/widgets.py` is the door, issue 30), a widget folder imports only
+its own game's internals and web folder, platform/ imports neither games, web nor Django,
+and games/ imports neither web nor Django. Nothing probes a ruleset or a widget with
+`getattr`/`hasattr` (their parts are declared, issue 30)."""
 
 from __future__ import annotations
 
@@ -58,10 +61,30 @@ def under(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
+SHARED_WIDGETS = "generic"
+"""The one folder of web/rulesets/ that is no game's: the generic board, for every game."""
+
+
+def game_folder(name: str) -> str | None:
+    """The game id when `name` is (inside) one game's web folder `marcomage.web.rulesets.<id>`,
+    else None (the generic board is no game's)."""
+    parts = name.split(".")
+    if len(parts) > 3 and parts[:3] == ["marcomage", "web", "rulesets"] and (
+            parts[3] != SHARED_WIDGETS):
+        return parts[3]
+    return None
+
+
 def violations_of(path: Path) -> Iterator[str]:
     """The imports of this file that break the layering."""
     relative = path.relative_to(PACKAGE).parts
+    own_folder = relative[2] if len(relative) > 3 and relative[:2] == ("web", "rulesets") \
+        else None
     for name in imports(path):
+        folder = game_folder(name)
+        if folder is not None and folder != own_folder and is_module(name):
+            yield name
+            continue
         game_internal = under(name, "marcomage.games") and name != "marcomage.games" and (
             is_module(name))
         forbidden = {"platform": ("marcomage.games", "marcomage.web", "django"),
@@ -101,6 +124,15 @@ def test_the_walk_catches_each_kind_of_violation(tmp_path: Path) -> None:
                                          False),
         "platform/bad.py": ("from django.db import models\n", True),
         "games/bad.py": ("from ..web import settings\n", True),
+        "web/forum/bad.py": ("from marcomage.web.rulesets.marcomage.cardface import face\n",
+                             True),
+        "web/concepts/bad.py": ("from marcomage.web.rulesets.marcomage import keywords\n",
+                                True),
+        "web/games/generic_ok.py": ("from marcomage.web.rulesets.generic import board\n",
+                                    False),
+        "web/rulesets/toy/other.py": ("from marcomage.web.rulesets.marcomage import cards\n",
+                                      True),
+        "web/rulesets/marcomage/own.py": ("from .keywords import KEYWORDS\n", False),
     }
     global PACKAGE, SRC
     saved = (PACKAGE, SRC)
@@ -114,6 +146,11 @@ def test_the_walk_catches_each_kind_of_violation(tmp_path: Path) -> None:
         games.mkdir(parents=True, exist_ok=True)
         (games / "__init__.py").write_text("")
         (games / "cards.py").write_text("")
+        web_folder = PACKAGE / "web" / "rulesets" / "marcomage"
+        for module in ("__init__", "cardface", "keywords", "cards"):
+            (web_folder / f"{module}.py").write_text("")
+        (PACKAGE / "web" / "rulesets" / "generic").mkdir(parents=True, exist_ok=True)
+        (PACKAGE / "web" / "rulesets" / "generic" / "board.py").write_text("")
         for relative, (_text, bad) in cases.items():
             found = list(violations_of(PACKAGE / relative))
             assert bool(found) == bad, (relative, found)
@@ -192,3 +229,73 @@ def test_no_module_imports_itself_through_others() -> None:
              if "migrations" not in path.parts}
     assert import_cycles(graph) == []
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+PROBED = ("ruleset", "board", "widget", "editor", "reports", "computer", "catalog")
+"""Names of what has declared parts: a getattr/hasattr on one of them is a probe."""
+
+
+def probes_of(path: Path) -> Iterator[str]:
+    """The `getattr`/`hasattr` calls of this file on a ruleset or a widget."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr") and node.args):
+            subject = ast.unparse(node.args[0]).lower()
+            if any(word in subject for word in PROBED):
+                yield f"{node.lineno}: {ast.unparse(node)}"
+
+
+def test_nothing_probes_a_ruleset_or_a_widget() -> None:
+    """Issue 30: the ruleset protocol's optional parts and the widget contract are declared
+    (platform/ruleset_base.py, web/core/widgets.py), so no call site asks whether a part is
+    there with getattr or hasattr."""
+    found = {f"{module_name(path)}:{probe}" for path in PACKAGE.rglob("*.py")
+             if path.relative_to(PACKAGE).parts[0] != "games"
+             for probe in probes_of(path)}
+    assert found == set(), sorted(found)
+
+
+def test_the_probe_check_catches_a_probe(tmp_path: Path) -> None:
+    path = tmp_path / "probe.py"
+    path.write_text('own = getattr(ruleset, "bots", None)\nok = getattr(settings, "X", 1)\n'
+                    'if hasattr(board_of(game), "describe"): pass\n')
+    assert [line.split(":")[0] for line in probes_of(path)] == ["1", "3"]
+
+
+def web_app(module: str) -> str | None:
+    """The site app a module belongs to (`games`, `core`, `rulesets.marcomage` ...), None
+    outside web/ and for the project's own files (settings, urls, asgi)."""
+    parts = module.split(".")
+    if len(parts) < 4 or parts[:2] != ["marcomage", "web"]:
+        return None
+    if parts[2] == "rulesets":
+        return f"rulesets.{parts[3]}" if len(parts) > 4 or is_module(module) else None
+    return parts[2]
+
+
+def app_graph() -> dict[str, set[str]]:
+    """Which site apps import which, from every module's run-time imports (imports inside
+    functions included, `if TYPE_CHECKING:` ones not)."""
+    graph: dict[str, set[str]] = {}
+    for path in (PACKAGE / "web").rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        app = web_app(module_name(path))
+        if app is None:
+            continue
+        graph.setdefault(app, set()).update(
+            other for name in module_imports(path)
+            if (other := web_app(name)) is not None and other != app)
+    return graph
+
+
+def test_the_web_apps_import_each_other_one_way() -> None:
+    """Issue 30: the site's apps form no import cycle between them (the eight mutual pairs
+    went: the home page and help moved out of `core` into `home`, account deletion announces
+    itself to the sections that keep personal data, the players pages read the bot mark
+    through the ORM), so each app can be read after the apps it uses."""
+    graph = app_graph()
+    assert {"core", "home", "games", "accounts", "players", "api"} <= set(graph)
+    assert import_cycles(graph) == []
+    assert graph["core"] <= {"preferences", "rulesets.generic"}, graph["core"]

@@ -28,14 +28,16 @@ from typing import Any, TextIO
 
 from .games import RULESETS, UnknownRuleset, find_ruleset
 from .games.marcomage import Action, IllegalAction, from_json, push, to_json
-from .games.marcomage.bots import BOTS, SEARCH_BOTS, make_bot, new_match
-from .games.marcomage.bots.mcts import DEFAULT_ITERATIONS
+from .games.marcomage.bots import DEFAULT_ITERATIONS, SEARCH_BOTS
 from .games.marcomage.golden import check, format_report, read_cases
+from .games.marcomage.ruleset import RULESET as MARCOMAGE
+from .games.marcomage.ruleset import Options, random_decks
 from .platform.bots import bots_for
 from .platform.decks import DeckDocError, parse_deck
-from .platform.protocol import DeckDoc, Ruleset
+from .platform.protocol import DeckDoc, Ruleset, State
 from .platform.replay import Replay, ReplayError, verify
-from .simulate import ProgressBar, simulate, simulate_ruleset
+from .platform.rng import seed_to_int
+from .simulate import ProgressBar, marcomage_bot, simulate, simulate_ruleset
 from .terminal import TerminalGame
 
 PROTOCOL_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -64,17 +66,24 @@ PLAY_THINK = 1.0
 is given."""
 
 
+def random_game(seed: int | str, options: Options) -> State:
+    """The MArcomage game of `play` and `new` seeded `seed`: two random decks (drawn from
+    the seed) through the protocol."""
+    return MARCOMAGE.new_game(options, random_decks(seed), seed_to_int(seed))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
-    game = new_match(seed, hidden=args.hidden)
+    state = random_game(seed, Options(hidden=args.hidden))
     think = args.think
     if args.opponent in SEARCH_BOTS and think is None and args.iterations is None:
         think = PLAY_THINK
-    bot = make_bot(args.opponent, f"{seed}/bot", think=think, iterations=args.iterations)
+    bot = marcomage_bot(args.opponent, seed_to_int(f"{seed}/bot"),
+                        (think, args.iterations, False))
     budget = f" ({think:g} s per move)" if args.opponent in SEARCH_BOTS and think else ""
     print(f"MArcomage against the {args.opponent} bot{budget}, seed {seed}.")
     width = max(60, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
-    TerminalGame(game, bot, sys.stdin, sys.stdout, width=width).run()
+    TerminalGame(state, bot, sys.stdin, sys.stdout, width=width).run()
     return 0
 
 
@@ -93,9 +102,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return simulate_game(args)
     if args.decks or args.replays or args.seats is not None:
         return fail("simulate", "--decks, --replays and --seats go with --game")
+    bots = bots_for(MARCOMAGE)
     for name in (args.bot, args.bot2):
-        if name is not None and name not in BOTS:
-            return fail("simulate", f"no bot {name!r}; choose from {', '.join(sorted(BOTS))}")
+        if name is not None and name not in bots:
+            return fail("simulate", f"no bot {name!r}; choose from {', '.join(sorted(bots))}")
     bot2 = args.bot2 or args.bot
     progress = None if args.no_progress else ProgressBar(args.games, sys.stderr)
     summary = simulate(args.games, args.seed, args.jobs or os.cpu_count() or 1,
@@ -338,8 +348,8 @@ def cmd_eldertale_price(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    game = new_match(args.seed, hidden=args.hidden, friendly=args.friendly)
-    doc = to_json(game)
+    state = random_game(args.seed, Options(hidden=args.hidden, friendly=args.friendly))
+    doc = MARCOMAGE.to_json(state)
     print(json.dumps(doc, sort_keys=True, indent=2) if args.pretty else compact(doc))
     return 0
 
@@ -368,7 +378,7 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version",
                      version=f"marcomage {__version__}, {ENGINE.describe()}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    bots = sorted(BOTS)
+    bots = sorted(bots_for(MARCOMAGE))
 
     p = sub.add_parser("build-engine", help="compile the MArcomage engine with mypyc (cached "
                        "by source hash; on failure the pure-Python engine stays in use)")

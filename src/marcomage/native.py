@@ -48,7 +48,9 @@ TypeError at construction, where the rules refuse it as an illegal move (C-TURN-
 refusal classes would lose their class attributes."""
 
 SUPPORT_MODULES: Final[tuple[str, ...]] = ("marcomage.platform.rounding",
-                                           "marcomage.platform.protocol")
+                                           "marcomage.platform.protocol",
+                                           "marcomage.games.marcomage.guests",
+                                           "marcomage.games.marcomage.concept_language")
 """Modules the compiled ones import and mypy must see, left interpreted."""
 
 GROUP: Final = "marcomage.native_engine"

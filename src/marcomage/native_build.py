@@ -11,10 +11,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,8 +65,11 @@ def _stage(src: Path) -> list[str]:
     return compiled
 
 
-def build(*, force: bool = False, quiet: bool = True, jobs: int | None = None) -> BuildResult:
-    """Compile the engine unless a build for the current sources exists (or `force`)."""
+def build(*, force: bool = False, quiet: bool = True, jobs: int | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildResult:
+    """Compile the engine unless a build for the current sources exists (or `force`);
+    `progress` hears each long step as it starts (a silent minute reads as a hang)."""
+    tell = progress or (lambda _message: None)
     start = time.perf_counter()
     key = native.source_key()
     target = native.build_dir(key)
@@ -82,6 +87,7 @@ def build(*, force: bool = False, quiet: bool = True, jobs: int | None = None) -
         files = _stage(root / "src")
         out = root / "out"
         try:
+            tell(f"engine: mypyc type-checks {len(files)} modules and writes C")
             with _cwd(root / "src"), contextlib.ExitStack() as stack:
                 if quiet:
                     devnull = stack.enter_context(open(os.devnull, "w"))
@@ -99,6 +105,8 @@ def build(*, force: bool = False, quiet: bool = True, jobs: int | None = None) -
                 command.build_lib = str(out)
                 command.build_temp = str(root / "tmp")
                 command.parallel = jobs or os.cpu_count() or 1
+                tell(f"engine: the C compiler builds {len(extensions)} extensions "
+                     f"({time.perf_counter() - start:.0f} s so far)")
                 command.ensure_finalized()
                 command.run()
         except (Exception, SystemExit) as error:
@@ -123,12 +131,61 @@ def _prune(keep: Path) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
+def needs_build() -> bool:
+    """True when this process could use a compiled engine that is not built yet: no build
+    matches the sources and the pure engine is not forced (`MARCOMAGE_ENGINE=pure`)."""
+    if os.environ.get(native.ENV, "").strip().lower() == "pure":
+        return False
+    return not native.is_built(native.build_dir())
+
+
+def _lower_priority() -> None:  # pragma: no cover - runs in the child before exec
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+def build_in_background(say: Callable[[str], None],
+                        command: Sequence[str] | None = None) -> threading.Thread | None:
+    """Compile the engine in a child process at low priority while this one goes on (a
+    first `marcomage serve` answers with the pure engine at once, issue 31); a daemon thread
+    waits for it and reports through `say` when it is done, or why it failed. The running
+    process keeps the engine it chose at import; the next start loads the build.
+
+    Returns the waiting thread, or None when no build is needed."""
+    if not needs_build():
+        return None
+    argv = list(command or [sys.executable, "-m", "marcomage.native_build", "--strict"])
+    say("engine: compiling the fast engine in the background (a minute or two); "
+        "the site runs on the pure-Python engine meanwhile")
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, text=True,
+                             preexec_fn=_lower_priority if os.name == "posix" else None)
+
+    def wait() -> None:
+        output, _ = child.communicate()
+        seconds = time.perf_counter() - start
+        if child.returncode == 0:
+            say(f"engine: the compiled engine is ready ({seconds:.0f} s); "
+                "the next start of the site uses it")
+        else:
+            last = (output or "").strip().splitlines()[-1:] or ["no output"]
+            say(f"engine: compiling failed ({last[0]}); the pure-Python engine stays in use")
+
+    waiter = threading.Thread(target=wait, name="engine-build", daemon=True)
+    waiter.start()
+    return waiter
+
+
 def main(argv: list[str] | None = None) -> int:
     """`marcomage build-engine`: build, or say why not and that the pure engine is used."""
     args = sys.argv[1:] if argv is None else argv
     force = "--force" in args
+    if force or not native.is_built(native.build_dir()):
+        print("engine: compiling the MArcomage engine with mypyc (a minute or two)", flush=True)
     try:
-        result = build(force=force, quiet="--verbose" not in args)
+        result = build(force=force, quiet="--verbose" not in args,
+                       progress=lambda message: print(message, flush=True))
     except BuildFailed as error:
         print(f"engine: {error}; the pure-Python engine is used", file=sys.stderr)
         return 0 if "--strict" not in args else 1

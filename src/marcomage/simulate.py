@@ -1,4 +1,5 @@
 """Many bot-versus-bot games on several processes, with a progress bar and a summary.
+Every game is played through the platform protocol (`find_ruleset`, its platform bots).
 
 Game i of a run with seed S is played from the seed "S/i" (decks, first player, draws)
 by bots seeded "S/i/1" and "S/i/2", so the results do not depend on how many processes
@@ -18,11 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .games import find_ruleset
-from .games.marcomage import EndType
-from .games.marcomage.bots import MatchResult, make_bot, new_match, play_match
+from .games.marcomage.bots import SEARCH_BOTS, search_bot
+from .games.marcomage.ruleset import RULESET as MARCOMAGE
+from .games.marcomage.ruleset import random_decks
+from .games.marcomage.state import EndType
+from .games.marcomage.view import end_type_id
+from .platform.bots import Bot, play_game, play_out
 from .platform.bots import make_bot as make_platform_bot
-from .platform.bots import play_game
 from .platform.protocol import DeckDoc, Outcome, Ruleset
+from .platform.replay import state_hash
 from .platform.rng import seed_to_int
 
 Budget = tuple[float | None, int | None, bool]
@@ -58,16 +63,41 @@ def game_seed(seed: int | str, index: int) -> str:
     return f"{seed}/{index}"
 
 
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a finished MArcomage game ended; `winner` is 1 or 2, or 0 for a draw."""
+
+    winner: int
+    end_type: str
+    """The platform's end type ("destruction", ..., "surrender")."""
+    rounds: int
+    turns: int
+    final_hash: str
+
+
+def marcomage_bot(name: str, seed: int, budget: Budget) -> Bot:
+    """A MArcomage bot by name through the platform; a search bot given a budget gets it."""
+    think, iterations, cpu_clock = budget
+    if name in SEARCH_BOTS and (think is not None or iterations is not None):
+        return search_bot(name, seed, think=think, iterations=iterations, cpu_clock=cpu_clock)
+    return make_platform_bot(MARCOMAGE, name, seed)
+
+
 def play_one(task: Task) -> tuple[int, MatchResult]:
-    """Play game `index` of the run; returns the index with the result."""
-    seed, index, bot1, bot2, (think, iterations, cpu_clock) = task
+    """Play game `index` of the run, random decks against each other; returns the index
+    with the result."""
+    seed, index, bot1, bot2, budget = task
     game_id = game_seed(seed, index)
-    bots = tuple(
-        make_bot(name, f"{game_id}/{seat}", think=think, iterations=iterations,
-                 cpu_clock=cpu_clock)
-        for seat, name in ((1, bot1), (2, bot2))
-    )
-    return index, play_match(new_match(game_id), bots)
+    bots = [marcomage_bot(name, seed_to_int(f"{game_id}/{seat}"), budget)
+            for seat, name in ((1, bot1), (2, bot2))]
+    state = MARCOMAGE.new_game(MARCOMAGE.options_type(), random_decks(game_id),
+                               seed_to_int(game_id))
+    state, turns = play_out(MARCOMAGE, state, bots)
+    outcome = MARCOMAGE.outcome(state)
+    assert outcome is not None
+    winner = outcome.winners[0] + 1 if outcome.result == "win" else 0
+    return index, MatchResult(winner, outcome.end_type, outcome.final_round, turns,
+                              state_hash(MARCOMAGE, state))
 
 
 @dataclass
@@ -97,7 +127,8 @@ class Summary:
         ends = Counter(r.end_type for r in self.results)
 
         seconds = max(self.seconds, 1e-9)
-        types = ", ".join(f"{t} {ends[t]}" for t in EndType if ends[t]) or "none"
+        types = ", ".join(f"{t} {ends[end_type_id(t)]}" for t in EndType
+                          if ends[end_type_id(t)]) or "none"
         mean_rounds = sum(r.rounds for r in self.results) / n if n else 0.0
         return "\n".join([
             f"games: {n}",
@@ -147,7 +178,7 @@ def simulate(
     A search bot gets `think` seconds (CPU seconds with `cpu_clock`) and/or `iterations`
     per move (default: its own iteration budget); the other bots ignore them."""
     for name in (bot1, bot2):
-        make_bot(name, 0, think=think, iterations=iterations)  # fail early on a bad name
+        marcomage_bot(name, 0, (think, iterations, cpu_clock))  # fail early on a bad name
     budget: Budget = (think, iterations, cpu_clock)
     tasks: list[Task] = [(seed, i, bot1, bot2, budget) for i in range(games)]
     jobs = max(1, min(jobs, games))

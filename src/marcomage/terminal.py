@@ -1,18 +1,26 @@
 """A game against a bot in the terminal: the board as one player sees it, and typed moves.
 
-Everything shown comes from `view(game, you)`, so hidden-cards mode hides what it should.
+The game is played through the platform protocol (MArcomage's ruleset, a platform bot), and
+everything shown comes from the seat's view, so hidden-cards mode hides what it should.
 Moves: `p 3` plays slot 3, `p 3 2` plays it in mode 2, `d 5` discards slot 5.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Any, TextIO
 
-from .games.marcomage import CARDS, Action, EndType, Game, IllegalAction, push, resign, view
 from .games.marcomage.actions import PLAY
-from .games.marcomage.bots import Bot
-from .games.marcomage.cards import Card
+from .games.marcomage.cards import CARDS, Card
+from .games.marcomage.ruleset import RULESET
+from .games.marcomage.state import OUTCOME_TEXT
+from .games.marcomage.view import end_type_id
+from .platform.bots import Bot, bot_action
+from .platform.protocol import Action, Event, IllegalAction, State
+
+END_TEXT = {end_type_id(end_type): text for end_type, text in OUTCOME_TEXT.items()}
+"""The words for each platform end type ("destruction": "Tower destruction victory")."""
 
 HELP = """\
 Commands:
@@ -133,8 +141,8 @@ USAGE = "Usage: p SLOT [MODE] or d SLOT, with SLOT from 1 to 8."
 
 
 def parse(command: str) -> Action | str:
-    """An action from `p 3`, `p 3 2`, `d 5` (or play/discard), else the command word;
-    raises ValueError with the usage when the numbers are missing or not numbers."""
+    """An action as JSON from `p 3`, `p 3 2`, `d 5` (or play/discard), else the command
+    word; raises ValueError with the usage when the numbers are missing or not numbers."""
     words = command.split()
     if not words:
         return ""
@@ -149,51 +157,56 @@ def parse(command: str) -> Action | str:
     except ValueError:
         raise ValueError(USAGE) from None
     if kind == "play":
-        return Action.play(numbers[0], numbers[1] if len(numbers) > 1 else 0)
-    return Action.discard(numbers[0])
+        return {"type": PLAY, "pos": numbers[0], "mode": numbers[1] if len(numbers) > 1 else 0}
+    return {"type": "discard", "pos": numbers[0]}
 
 
-def outcome_text(game: Game, you: int) -> str:
-    """The end of the game from the point of view of player `you`."""
-    outcome = game.outcome
+def outcome_text(view: Mapping[str, Any]) -> str:
+    """The end of the game from the point of view of the seat whose `view` this is."""
+    outcome, you = view["outcome"], view["you"]
     assert outcome is not None
-    if outcome.end_type == EndType.SURRENDER:
-        how = "you surrendered" if outcome.winner != you else outcome.text
-    else:
-        how = outcome.text
-    if outcome.winner is None:
+    winner = outcome["winners"][0] if outcome["result"] == "win" else None
+    how = END_TEXT[outcome["end_type"]]
+    if outcome["end_type"] == "surrender" and winner != you:
+        how = "you surrendered"
+    if winner is None:
         verdict = "Nobody wins"
     else:
-        verdict = "You win" if outcome.winner == you else "The opponent wins"
-    return f"Game over in round {game.round}: {verdict} ({how})."
+        verdict = "You win" if winner == you else "The opponent wins"
+    return f"Game over in round {outcome['final_round']}: {verdict} ({how})."
 
 
 class TerminalGame:
-    """A game between a person typing on `stdin` (player `you`) and a bot."""
+    """A game between a person typing on `stdin` (seat `you`) and a platform bot, played
+    through MArcomage's ruleset; `state` is the game as it stands."""
 
-    def __init__(self, game: Game, bot: Bot, stdin: TextIO, stdout: TextIO, *,
+    def __init__(self, state: State, bot: Bot, stdin: TextIO, stdout: TextIO, *,
                  you: int = 0, width: int = 78) -> None:
-        self.game, self.bot, self.you = game, bot, you
+        self.rules = RULESET
+        self.state, self.bot, self.you = state, bot, you
         self.stdin, self.stdout, self.width = stdin, stdout, width
 
     def say(self, text: str) -> None:
         self.stdout.write(text + "\n")
 
+    def over(self) -> bool:
+        return self.rules.outcome(self.state) is not None
+
     def run(self) -> None:
         """Play until the game ends or the person quits."""
-        game, you = self.game, self.you
+        rules, you = self.rules, self.you
         self.say(f"You are player {you + 1}. Type 'help' for the commands.")
         shown = False
-        while game.outcome is None:
-            if game.current != you:
-                action = self.bot.choose(game, game.current)
-                text = self.describe(action)
-                push(game, action, game.current)
-                self.say(f"Opponent {action.kind}s {text}.")
+        while not self.over():
+            (seat,) = rules.to_act(self.state)
+            if seat != you:
+                action = bot_action(rules, self.state, seat, self.bot)
+                self.state, events = rules.apply(self.state, seat, action)
+                self.say(f"Opponent {action['type']}s {describe(events)}.")
                 shown = False
                 continue
             if not shown:
-                self.say(render(view(game, you), self.width))
+                self.say(render(rules.view(self.state, you), self.width))
                 shown = True
             self.stdout.write("Your move> ")
             self.stdout.flush()
@@ -202,11 +215,12 @@ class TerminalGame:
                 self.stdout.write(line if line.endswith("\n") else line + "\n")  # echo
             if not line:
                 self.say("\n(end of input)")
-                resign(game, you)
+                self.state = rules.resign(self.state, you)
                 break
             shown = self.human_turn(line.strip())
-        self.say(render(view(game, you), self.width))
-        self.say(outcome_text(game, you))
+        view = rules.view(self.state, you)
+        self.say(render(view, self.width))
+        self.say(outcome_text(view))
 
     def human_turn(self, line: str) -> bool:
         """Carry out one typed command; returns whether the board on screen is current."""
@@ -215,17 +229,16 @@ class TerminalGame:
         except ValueError as err:
             self.say(str(err))
             return True
-        if isinstance(command, Action):
-            text = self.describe(command)
+        if isinstance(command, dict):
             try:
-                push(self.game, command, self.you)
+                self.state, events = self.rules.apply(self.state, self.you, command)
             except IllegalAction as refusal:
                 self.say(f"Not allowed: {refusal}")
                 return True
-            self.say(f"You {command.kind} {text}.")
+            self.say(f"You {command['type']} {describe(events)}.")
             return False
         if command in ("quit", "q", "exit", "resign"):
-            resign(self.game, self.you)
+            self.state = self.rules.resign(self.state, self.you)
             self.say("You surrender.")
         elif command in ("help", "h", "?"):
             self.say(HELP)
@@ -235,9 +248,9 @@ class TerminalGame:
             self.say(f"Unknown command {command!r}; type 'help'.")
         return True
 
-    def describe(self, action: Action) -> str:
-        """The card the player to move acts on, e.g. 'Merchant (mode 2) from slot 4'."""
-        hand = self.game.players[self.game.current].hand
-        card = CARDS[hand[action.pos - 1]].name if 1 <= action.pos <= len(hand) else "?"
-        mode = f" (mode {action.mode})" if action.kind == PLAY and action.mode else ""
-        return f"{card}{mode} from slot {action.pos}"
+
+def describe(events: list[Event]) -> str:
+    """The card a move acted on, from its event, e.g. 'Merchant (mode 2) from slot 4'."""
+    event = events[0]
+    mode = f" (mode {event['mode']})" if event["type"] == PLAY and event["mode"] else ""
+    return f"{CARDS[event['card']].name}{mode} from slot {event['pos']}"

@@ -11,6 +11,7 @@ from typing import Any
 
 from marcomage.platform.protocol import DeckDoc, Outcome
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 ACE = "ace"
 OTHERS = tuple(f"c{i}" for i in range(19))
@@ -28,7 +29,7 @@ def deck(cards: Sequence[str]) -> DeckDoc:
             "entries": [{"card": c, "count": 1} for c in cards]}
 
 
-class Rigged:
+class Rigged(RulesetBase):
     id = "rigged"
     name = "Rigged"
     version = 1

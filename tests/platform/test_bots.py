@@ -71,3 +71,21 @@ def test_PL_SHARED_5_a_bot_answering_an_illegal_action_is_refused() -> None:
     state = TOY.new_game(TOY.options_from_json({}), TOY.starter_decks(), 1)
     with pytest.raises(ValueError, match="cheat bot chose"):
         bot_action(TOY, state, 0, Cheat())
+
+
+def test_issue_30_play_out_plays_the_recorded_game_without_recording_it() -> None:
+    """`play_out` (the lab's and `simulate`'s loop) ends where `play_game` ends, move for move,
+    on a ruleset without a `random_playout`, and leaves the state it was given alone."""
+    from marcomage.platform.bots import play_game, play_out
+    from marcomage.platform.replay import state_hash
+
+    decks = TOY.starter_decks()[:3]
+    options = TOY.options_from_json({})
+    recorder = play_game(TOY, options, decks, 5, [RandomBot(k) for k in range(3)])
+    start = TOY.new_game(options, decks, 5)
+    before = state_hash(TOY, start)
+    final, moves = play_out(TOY, start, [RandomBot(k) for k in range(3)])
+    assert state_hash(TOY, start) == before
+    assert moves == len(recorder.steps) > 0
+    assert state_hash(TOY, final) == state_hash(TOY, recorder.state)
+    assert TOY.outcome(final) is not None

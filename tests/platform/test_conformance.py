@@ -167,3 +167,62 @@ def test_PL_PROTO_5_the_suite_catches_events_without_visibility() -> None:
 def test_PL_PROTO_4_the_suite_catches_actions_that_are_not_objects() -> None:
     with pytest.raises(AssertionError, match="not an object with a 'type'"):
         conformance.play(Untyped(), 1)  # type: ignore[arg-type]
+
+
+# The fog (issue 38): a Far Wilds view that shows anything of what stands out of sight.
+
+FAR_WILDS = RULESETS["far_wilds"]
+
+
+class TrueWells:
+    """The Far Wilds, except that views count wells held from every building, seen or not
+    (the leak the second probe found)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(FAR_WILDS, name)
+
+    def view(self, state: Any, viewer: Any) -> Any:
+        from marcomage.games.far_wilds.sight import wells_held
+
+        doc = FAR_WILDS.view(state, viewer)
+        for seat, player in enumerate(doc["players"]):
+            player["wells"] = len(wells_held(state, seat))
+        return doc
+
+
+class FiguresInFog:
+    """The Far Wilds, except that views tell how many figures stand out of sight and where
+    the nearest of them is."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(FAR_WILDS, name)
+
+    def view(self, state: Any, viewer: Any) -> Any:
+        doc = FAR_WILDS.view(state, viewer)
+        seen = set(doc["visible"])
+        doc["in_fog"] = min((s for s, f in enumerate(state.figures)
+                             if f is not None and s not in seen), default=None)
+        return doc
+
+
+class Foggy:
+    """The Far Wilds with the default resample_fog (RulesetBase's: no fog to move)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(FAR_WILDS, name)
+
+    def resample_fog(self, state: Any, viewer: Any, rng: Any) -> None:
+        return None
+
+
+@pytest.mark.parametrize("leaky", [TrueWells, FiguresInFog])
+def test_issue_38_the_suite_catches_a_view_that_shows_the_fog(leaky: type) -> None:
+    game = conformance.play(FAR_WILDS, 1)
+    with pytest.raises(AssertionError, match="what stands in its fog is moved: it shows"):
+        conformance.check_views_hide(leaky(), game, 1)
+
+
+def test_issue_38_a_game_with_fog_must_let_the_suite_move_what_stands_in_it() -> None:
+    game = conformance.play(FAR_WILDS, 1)
+    with pytest.raises(AssertionError, match="has a fog of war but no resample_fog"):
+        conformance.check_views_hide(Foggy(), game, 1)  # type: ignore[arg-type]

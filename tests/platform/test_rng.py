@@ -100,3 +100,26 @@ def test_PL_STATE_2_json_round_trip_continues_the_same_sequence() -> None:
 def test_increment_is_always_odd() -> None:
     assert Rng(5, 4).inc % 2 == 1
     assert Rng(5, 2**64 + 2).inc < 2**64
+
+
+def test_PL_STATE_1_shuffle_is_fisher_yates_from_the_top_with_below() -> None:
+    """Issue 30: the one shuffle every game system uses keeps the algorithm the six copies
+    had (swap position i, from the last down, with one drawn by below(i + 1)), so seeded
+    deals stay the same."""
+    for seed in range(20):
+        items, expected = list(range(seed % 7 + 5)), list(range(seed % 7 + 5))
+        reference = Rng.from_seed(seed)
+        for i in range(len(expected) - 1, 0, -1):
+            j = reference.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng = Rng.from_seed(seed)
+        rng.shuffle(items)
+        assert items == expected
+        assert rng.state == reference.state  # it draws exactly as many numbers
+
+
+def test_shuffle_of_short_lists_draws_nothing() -> None:
+    for items in ([], [3]):
+        rng = Rng.from_seed(1)
+        rng.shuffle(items)
+        assert rng.state == Rng.from_seed(1).state

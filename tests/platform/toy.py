@@ -41,6 +41,7 @@ from marcomage.platform.protocol import (
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 SEATS = 3
 HAND = 3
@@ -85,7 +86,7 @@ def _plain(action: Any) -> bool:
         isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
 
 
-class Toy:
+class Toy(RulesetBase):
     """The test-only three-seat ruleset."""
 
     id = "toy"

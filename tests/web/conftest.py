@@ -55,10 +55,14 @@ def media_dir() -> str:
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Iterator[None]:
-    """Each test starts with empty rate-limit counters (they live in the process's cache)."""
+    """Each test starts with an empty cache; the rate-limit counters are database rows
+    (core.RateCounter), which each test's database rollback or flush empties."""
     from django.core.cache import cache
 
+    from marcomage.web.core.held import HELD
+
     cache.clear()
+    HELD.forget()  # and the counts of held connections (core/held.py)
     yield
 
 

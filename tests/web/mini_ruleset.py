@@ -9,12 +9,13 @@ from typing import Any
 
 from marcomage.games import RULESETS, register
 from marcomage.platform.protocol import DeckDoc, Format, SeatAward, Violation
+from marcomage.platform.ruleset_base import RulesetBase
 
 CARDS = ("ash", "birch", "cedar")
 SIZES = {"pair": 4, "trio": 6}
 
 
-class Mini:
+class Mini(RulesetBase):
     """Decks of `SIZES[format]` cards from CARDS, at most 2 copies each."""
 
     id = "mini"

@@ -33,9 +33,10 @@ def served(tmp_path: Path) -> Iterator[str]:
                        "SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
     env["MARCOMAGE_DATA_DIR"] = str(tmp_path / "var")
+    progress = (tmp_path / "stderr.txt").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "marcomage.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+        stdout=subprocess.PIPE, stderr=progress, text=True, env=env,
     )
     try:
         assert process.stdout is not None
@@ -48,7 +49,12 @@ def served(tmp_path: Path) -> Iterator[str]:
         process.wait(timeout=10)
         if process.stdout is not None:
             process.stdout.close()
+        progress.close()
     assert (tmp_path / "var" / "marcomage.sqlite3").exists()
+    # Issue 31: a fresh database's migration is announced, then timed, on stderr.
+    said = (tmp_path / "stderr.txt").read_text()
+    assert re.search(r"migrating the database \(\d+ migrations\)", said), said
+    assert "database ready in" in said
     assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o077 == 0
 
 

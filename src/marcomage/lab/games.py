@@ -2,19 +2,21 @@
 
 Game `i` of a run seeded `S` is seeded "S/i"; its decks draw from "S/i/decks" and the bot of
 seat k from "S/i/k", so a game's result depends on nothing but the run's seed and its index
-(the same on one process, a pool or a cluster). MArcomage games run on the engine directly
-(random decks from the card pool by its deck rules, the engine's bots); every other system
-goes through the platform protocol with its starter decks (or its own `random_deck`).
+(the same on one process, a pool or a cluster). Every system, MArcomage included, plays
+through the platform protocol with its own `random_deck` where it has one (else its starter
+decks) and its platform bots; games of random bots only run in the ruleset's
+`random_playout` where it has one (MArcomage's compiled loop: the lab's million games).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from marcomage.games import find_ruleset
-from marcomage.platform.bots import make_bot as make_platform_bot
+from marcomage.platform.bots import BotFactory, bots_for, play_out
 from marcomage.platform.protocol import DeckDoc, Ruleset
 from marcomage.platform.rng import Rng, seed_to_int
 
@@ -37,7 +39,7 @@ class Setup:
 @dataclass
 class Chunk:
     """The results of games `start` .. `start + len(winner) - 1`, in index order, and how
-    often each card was in a deck and in a winning deck (card -> [decks, wins])."""
+    often each card was in a deck and in a winning deck (`cards`: card -> [decks, wins])."""
 
     start: int
     first: list[int] = field(default_factory=list)
@@ -46,18 +48,21 @@ class Chunk:
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     decks: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
-    cards: dict[str, list[int]] = field(default_factory=dict)
+    in_decks: Counter[str] = field(default_factory=Counter)
+    in_winners: Counter[str] = field(default_factory=Counter)
 
     def count(self, seat_cards: Sequence[Sequence[str]], winner: int) -> None:
+        """Tally one game's decks (Counter.update counts in C: the lab's million games)."""
         for seat, cards in enumerate(seat_cards):
-            won = 1 if seat == winner else 0
-            for card in set(cards):
-                tally = self.cards.get(card)
-                if tally is None:
-                    self.cards[card] = [1, won]
-                else:
-                    tally[0] += 1
-                    tally[1] += won
+            held = set(cards)
+            self.in_decks.update(held)
+            if seat == winner:
+                self.in_winners.update(held)
+
+    @property
+    def cards(self) -> dict[str, list[int]]:
+        wins = self.in_winners
+        return {card: [decks, wins[card]] for card, decks in self.in_decks.items()}
 
 
 def game_seed(seed: str, index: int) -> str:
@@ -66,77 +71,35 @@ def game_seed(seed: str, index: int) -> str:
 
 def deck_cards(deck: DeckDoc) -> tuple[str, ...]:
     """The card ids of a deck document, repeated as counted, as text."""
-    return tuple(str(e["card"]) for e in deck.get("entries", []) for _ in range(e["count"]))
+    entries = deck.get("entries", [])
+    counts = [e["count"] for e in entries]
+    if counts.count(1) == len(counts):  # the usual deck: each card once
+        return tuple([str(e["card"]) for e in entries])
+    return tuple(str(e["card"]) for e in entries for _ in range(e["count"]))
 
 
-def _generic_decks(ruleset: Ruleset, setup: Setup, rng: Rng) -> list[DeckDoc]:
+def _decks(ruleset: Ruleset, setup: Setup, rng: Rng) -> list[DeckDoc]:
     if setup.decks is not None:
         return list(setup.decks)
-    generator = getattr(ruleset, "random_deck", None)
-    if callable(generator):
-        return [generator(rng) for _ in setup.bots]
-    starters = ruleset.starter_decks()
-    return [starters[rng.below(len(starters))] for _ in setup.bots]
+    return [ruleset.random_deck(rng) for _ in setup.bots]
 
 
-def _play_generic(setup: Setup, index: int, chunk: Chunk, keep_decks: bool) -> None:
-    """One game through the platform protocol: seats in `to_act` move in seat order."""
-    ruleset = find_ruleset(setup.ruleset)
+def _play(ruleset: Ruleset, options: Any, makers: Sequence[BotFactory], setup: Setup,
+          index: int, chunk: Chunk, keep_decks: bool) -> None:
+    """One game through the platform protocol: seats in `to_act` move in seat order (all
+    random bots: the ruleset's `random_playout`, the same game at once)."""
     seed = game_seed(setup.seed, index)
-    decks = _generic_decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
-    bots = [make_platform_bot(ruleset, name, seed_to_int(f"{seed}/{k}"))
-            for k, name in enumerate(setup.bots)]
-    state = ruleset.new_game(ruleset.options_from_json({}), decks, seed_to_int(seed))
+    decks = _decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
+    bots = [make(seed_to_int(f"{seed}/{k}")) for k, make in enumerate(makers)]
+    state = ruleset.new_game(options, decks, seed_to_int(seed))
     first = min(ruleset.to_act(state))
-    actions = 0
-    while (outcome := ruleset.outcome(state)) is None:
-        if actions >= ruleset.max_steps:
-            raise ValueError(f"{ruleset.name}: no outcome after {ruleset.max_steps} actions.")
-        seat = min(ruleset.to_act(state))
-        legal = ruleset.legal_actions(state, seat)
-        state, _ = ruleset.apply(state, seat, bots[seat].choose(ruleset.view(state, seat), legal))
-        actions += 1
+    state, actions = play_out(ruleset, state, bots)
+    outcome = ruleset.outcome(state)
+    assert outcome is not None
     winner = outcome.winners[0] if outcome.result == "win" and len(outcome.winners) == 1 else DRAW
     cards = [deck_cards(d) for d in decks]
     _record(chunk, first, winner, outcome.end_type, actions, outcome.final_round, cards,
             keep_decks)
-
-
-def _play_marcomage(setup: Setup, index: int, chunk: Chunk, keep_decks: bool,
-                    bots: Sequence[Any]) -> None:
-    """One MArcomage game on the engine: the lean loop the million-game run needs."""
-    from marcomage.games.marcomage import (
-        auto_tokens,
-        new_game,
-        push,
-        random_deck,
-        random_playout,
-    )
-    from marcomage.games.marcomage.bots import deck_pool
-    from marcomage.games.marcomage.bots.random_bot import RandomBot
-
-    seed = game_seed(setup.seed, index)
-    if setup.decks is not None:
-        ruleset = find_ruleset(MARCOMAGE)
-        game = ruleset.new_game(ruleset.options_from_json({}), setup.decks, seed_to_int(seed))
-    else:
-        rng = Rng.from_seed(f"{seed}/decks")
-        pool = deck_pool()
-        d1, d2 = random_deck(rng, pool), random_deck(rng, pool)
-        game = new_game(d1, d2, seed=seed, tokens1=auto_tokens(d1), tokens2=auto_tokens(d2))
-    players = [make(f"{seed}/{k}") for k, make in enumerate(bots)]
-    first = game.current
-    turns = 0
-    if all(type(p) is RandomBot for p in players):
-        turns = random_playout(game, (players[0].rng, players[1].rng))
-    else:
-        while game.outcome is None:
-            push(game, players[game.current].choose(game, game.current))
-            turns += 1
-    outcome = game.outcome
-    winner = DRAW if outcome.winner is None else outcome.winner
-    cards = [tuple(str(c) for section in p.deck for c in section) for p in game.players]
-    _record(chunk, first, winner, str(outcome.end_type), turns, game.round, cards, keep_decks)
 
 
 def _record(chunk: Chunk, first: int, winner: int, end_type: str, turns: int, rounds: int,
@@ -154,16 +117,14 @@ def _record(chunk: Chunk, first: int, winner: int, end_type: str, turns: int, ro
 def play_chunk(setup: Setup, start: int, count: int, keep_decks: bool = False) -> Chunk:
     """Games `start` .. `start + count - 1` of the run, in order."""
     chunk = Chunk(start)
-    if setup.ruleset == MARCOMAGE:
-        from marcomage.games.marcomage.bots import BOTS
-
-        unknown = [b for b in setup.bots if b not in BOTS]
-        if unknown or len(setup.bots) != 2:
-            raise ValueError(f"MArcomage takes two bots of {', '.join(BOTS)}, not {setup.bots}.")
-        makers = [BOTS[name] for name in setup.bots]
-        for index in range(start, start + count):
-            _play_marcomage(setup, index, chunk, keep_decks, makers)
-    else:
-        for index in range(start, start + count):
-            _play_generic(setup, index, chunk, keep_decks)
+    ruleset = find_ruleset(setup.ruleset)
+    available = bots_for(ruleset)
+    unknown = [name for name in setup.bots if name not in available]
+    if unknown:
+        raise ValueError(f"{ruleset.name} has no bot {unknown[0]!r}; choose from "
+                         f"{', '.join(available)}.")
+    makers = [available[name] for name in setup.bots]
+    options = ruleset.options_from_json({})
+    for index in range(start, start + count):
+        _play(ruleset, options, makers, setup, index, chunk, keep_decks)
     return chunk

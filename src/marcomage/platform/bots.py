@@ -1,6 +1,7 @@
 """Bots (PL-SHARED-5): a bot sees only its seat's view and legal actions and draws from its
 own random source, never the game's. Every ruleset gets the uniform "random" bot; a ruleset
-may add its own through an optional `bots()` method returning {name: seed -> Bot}.
+adds its own through the protocol's optional `bots()` part, {name: seed -> Bot} (none by
+default, `platform.ruleset_base`).
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ class RandomBot:
 def bots_for(ruleset: Ruleset) -> dict[str, BotFactory]:
     """The bots that play `ruleset`, by name: "random" first, then the ruleset's own."""
     found: dict[str, BotFactory] = {"random": RandomBot}
-    own = getattr(ruleset, "bots", None)
-    if callable(own):
-        found.update(own())
+    found.update(ruleset.bots())
     return found
 
 
@@ -78,6 +77,24 @@ def bot_action(ruleset: Ruleset, state: State, seat: Seat, bot: Bot) -> Action:
     if action not in legal:
         raise ValueError(f"The {bot.name} bot chose {action!r}, which is not legal.")
     return action
+
+
+def play_out(ruleset: Ruleset, state: State, bots: Sequence[Bot]) -> tuple[State, int]:
+    """Play `state` to its end with `bots` (one per seat; the seats in `to_act` move in seat
+    order) without recording it; the final state and the number of moves. When every bot is
+    the random bot, the ruleset's `random_playout` plays the same game (at once where the
+    game has a fast one). Stops with ValueError past the ruleset's `max_steps`."""
+    randoms = [bot for bot in bots if type(bot) is RandomBot]
+    if len(randoms) == len(bots):
+        return ruleset.random_playout(state, [bot.rng for bot in randoms])
+    moves = 0
+    while ruleset.outcome(state) is None:
+        if moves >= ruleset.max_steps:
+            raise ValueError(f"{ruleset.name}: no outcome after {ruleset.max_steps} actions.")
+        seat = min(ruleset.to_act(state))
+        state, _ = ruleset.apply(state, seat, bot_action(ruleset, state, seat, bots[seat]))
+        moves += 1
+    return state, moves
 
 
 def play_game(ruleset: Ruleset, options: Any, decks: Sequence[DeckDoc], seed: int,

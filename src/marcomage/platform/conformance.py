@@ -9,9 +9,11 @@ among its legal actions with the playout's own generator.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .protocol import Action, DeckDoc, IllegalAction, Ruleset, Seat, State
@@ -202,32 +204,57 @@ def check_views_hide(ruleset: Ruleset, game: Playout, seed: int, every: int = 1)
     """Views hold nothing hidden: refilling what a viewer cannot see (`resample_hidden`)
     leaves that viewer's view unchanged, for every seat and the replay view, and a seat's
     legal actions too (they reach the player as buttons and API answers) (PL-VIEW-1,
-    PL-SHARED-6)."""
-    resample: ResampleHidden | None = getattr(ruleset, "resample_hidden", None)
-    assert resample is not None, (
-        f"{ruleset.id} has no resample_hidden(state, viewer, rng): its views cannot be "
-        "checked for hidden data (PL-SHARED-6).")
+    PL-SHARED-6). A game with a fog of war (an option `fog`) must also move what stands where
+    the viewer cannot see to other plausible places (`resample_fog`); views and legal
+    actions must not change with it either, and the playouts must give it something to move
+    (issue 38)."""
     rng = Rng.from_seed(seed, stream=PLAYOUT_STREAM + 1)
     viewers: list[Seat | None] = [*range(len(game.replay.header.decks)), None]
-    changed = 0
+    redraws: list[tuple[str, ResampleHidden]] = [
+        ("its hidden zones are redrawn", ruleset.resample_hidden)]
+    if _has_fog(ruleset):
+        redraws.append(("what stands in its fog is moved", partial(_moved_in_fog, ruleset)))
+    counts = {name: 0 for name, _ in redraws}
     for index, state in enumerate(game.states[::every]):
         before = _fingerprint(ruleset, state)
         for viewer in viewers:
             view = canonical_json(ruleset.view(state, viewer))
-            other = resample(state, viewer, rng)
-            changed += _fingerprint(ruleset, other) != before
-            assert canonical_json(ruleset.view(other, viewer)) == view, (
-                f"{ruleset.id} state {index * every}: the view of "
-                f"{'the replay' if viewer is None else f'seat {viewer}'} changes when its "
-                "hidden zones are redrawn: it shows hidden data (PL-VIEW-1).")
-            if viewer is not None:
-                assert (canonical_json(ruleset.legal_actions(other, viewer))
-                        == canonical_json(ruleset.legal_actions(state, viewer))), (
-                    f"{ruleset.id} state {index * every}: seat {viewer}'s legal actions "
-                    "change when its hidden zones are redrawn: they tell hidden data.")
+            legal = (canonical_json(ruleset.legal_actions(state, viewer))
+                     if viewer is not None else "")
+            for what, redraw in redraws:
+                other = redraw(state, viewer, rng)
+                counts[what] += _fingerprint(ruleset, other) != before
+                assert canonical_json(ruleset.view(other, viewer)) == view, (
+                    f"{ruleset.id} state {index * every}: the view of "
+                    f"{'the replay' if viewer is None else f'seat {viewer}'} changes when "
+                    f"{what}: it shows hidden data (PL-VIEW-1).")
+                if viewer is not None:
+                    assert canonical_json(ruleset.legal_actions(other, viewer)) == legal, (
+                        f"{ruleset.id} state {index * every}: seat {viewer}'s legal actions "
+                        f"change when {what}: they tell hidden data.")
         assert _fingerprint(ruleset, state) == before, (
-            f"{ruleset.id}: resample_hidden changed the state it was given.")
-    assert changed, f"{ruleset.id}: resample_hidden never changed anything."
+            f"{ruleset.id}: resampling changed the state it was given.")
+    assert counts[redraws[0][0]] or not ruleset.hides_information, (
+        f"{ruleset.id}: resample_hidden never changed anything (a game that hides "
+        "information redraws it; one of perfect information says hides_information = False).")
+    for what, _ in redraws[1:]:
+        assert counts[what], (
+            f"{ruleset.id}: the playout never changed anything when {what}, so the check "
+            "proved nothing.")
+
+
+def _moved_in_fog(ruleset: Ruleset, state: State, viewer: Seat | None, rng: Rng) -> State:
+    """`resample_fog` of a game with a fog of war, which must have one."""
+    moved = ruleset.resample_fog(state, viewer, rng)
+    assert moved is not None, (
+        f"{ruleset.id} has a fog of war but no resample_fog(state, viewer, rng): its views "
+        "cannot be checked for what stands in the fog (PL-SHARED-6).")
+    return moved
+
+
+def _has_fog(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's options have a fog of war (a field named `fog`)."""
+    return any(field.name == "fog" for field in dataclasses.fields(ruleset.options_type))
 
 
 def check_replay(ruleset: Ruleset, game: Playout) -> None:

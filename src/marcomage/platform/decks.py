@@ -159,3 +159,16 @@ def import_deck(text: str, games: Collection[str]) -> DeckDoc:
     except (json.JSONDecodeError, RecursionError) as err:
         raise DeckDocError([Violation("bad-json", f"The deck is not JSON: {err}.")]) from None
     return parse_deck(doc, games)
+
+
+def offered_deck_violations(game: str, name: str, formats: Collection[str], deck: DeckDoc,
+                            fmt: str) -> list[Violation]:
+    """Why a deck is not one the game `game` (called `name`) can even judge: a format it
+    does not have ("format"), or a document of another game ("game"); [] when it is its own.
+    A document that names no game is taken for the game's own (PL-SHARED-2)."""
+    if fmt not in formats:
+        return [Violation("format", f"{name} has no deck format {fmt!r}.")]
+    other = deck.get("game", game)
+    if other != game:
+        return [Violation("game", f"This is a {other!r} deck, not a deck of {name}.")]
+    return []

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, runtime_checkable
+
+if TYPE_CHECKING:
+    from .bots import BotFactory
+    from .rng import Rng
 
 Seat = int
 """A seat number, 0 to seats-1."""
@@ -137,9 +141,8 @@ class SeatAward:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@runtime_checkable
-class Ruleset(Protocol):
-    """One game system behind the platform (PL-PROTO). Pure: no I/O, no clock, no global
+class RulesetCore(Protocol):
+    """What every game system writes itself (PL-PROTO). Pure: no I/O, no clock, no global
     random source (PL-PROTO-1)."""
 
     id: str
@@ -167,3 +170,50 @@ class Ruleset(Protocol):
                last: tuple[Seat, Action] | None) -> list[SeatAward]: ...
     def to_json(self, state: State) -> dict[str, Any]: ...
     def from_json(self, doc: Mapping[str, Any]) -> State: ...
+
+
+@runtime_checkable
+class Ruleset(RulesetCore, Protocol):
+    """One game system behind the platform (PL-PROTO): its own parts (`RulesetCore`) and
+    the optional parts below, every one declared here and given its default by
+    `platform.ruleset_base.RulesetBase`, so that a caller calls them and never probes for
+    them."""
+
+    hides_information: bool
+    """Whether a seat's view leaves out something of the state (hands, decks, fog): then
+    `resample_hidden` must redraw it, and the conformance suite insists that it does.
+    Default: True."""
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (PL-SHARED-5); the platform's random bot is added by
+        `platform.bots.bots_for`. Default: none."""
+        ...
+
+    def resample_hidden(self, state: State, viewer: Seat | None, rng: Rng) -> State:
+        """A new state where what `viewer` cannot see is drawn anew from `rng`, the state
+        given unchanged; the conformance suite checks that the viewer's view and legal
+        actions stay the same (PL-SHARED-6). Default: a copy (nothing is hidden)."""
+        ...
+
+    def resample_fog(self, state: State, viewer: Seat | None, rng: Rng) -> State | None:
+        """For a game with a fog of war (an option `fog`): a new state where what stands in
+        spaces `viewer` cannot see is moved to other plausible places, the state given
+        unchanged; the conformance suite checks views and legal actions against it as
+        against `resample_hidden` (issue 38). Default: None (the game has no fog)."""
+        ...
+
+    def sample_state(self, view: Mapping[str, Any], rng: Rng) -> State:
+        """A whole state consistent with one seat's view, its hidden cards drawn from `rng`
+        (what a search bot plays out). Default: refused (NotImplementedError)."""
+        ...
+
+    def random_deck(self, rng: Rng) -> DeckDoc:
+        """A deck for a simulated game (the lab). Default: one of the starter decks."""
+        ...
+
+    def random_playout(self, state: State, rngs: Sequence[Rng]) -> tuple[State, int]:
+        """The game played to its end as the platform's random bots would play it (seat k
+        drawing from `rngs[k]`) and the number of moves, `state` left as it was; a game may
+        make it faster than a move at a time (MArcomage's is compiled). Default: a move at
+        a time through the protocol."""
+        ...

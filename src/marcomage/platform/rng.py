@@ -132,6 +132,13 @@ class Rng:
     def choice(self, items: list[int] | tuple[int, ...]) -> int:
         return items[self.below(len(items))]
 
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle `items` in place: Fisher-Yates from the last position down, each swap
+        partner drawn with `below` (the one shuffle of every game system, PL-STATE-1)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def chance(self, n: int) -> bool:
         """True with probability 1/2**n (the anti-flood acceptance test)."""
         return n <= 0 or self.below(1 << n) == 0

@@ -6,6 +6,7 @@ import argparse
 import os
 import socket
 import sys
+import time
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -22,6 +23,10 @@ def parser() -> argparse.ArgumentParser:
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
     )
     found.add_argument("--no-migrate", action="store_true", help="skip migrating the database")
+    found.add_argument(
+        "--build-engine", action="store_true",
+        help="when the compiled engine is not built, compile it in the background while the "
+             "site serves on the pure-Python engine (the next start uses it; make run does)")
     found.add_argument(
         "--workers", type=int, default=1,
         help="server processes sharing the port (more than 1 needs REDIS_URL; docs/deploy.md)")
@@ -57,17 +62,43 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def say(message: str) -> None:
+    """A progress line on stderr (stdout's first line is the address, which scripts read)."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def migrate() -> None:
+    """Apply the migrations not applied yet, saying how many and how long it took (a fresh
+    database takes a while: issue 31 wants no silent step)."""
+    from django.core.management import call_command
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if not plan:
+        return
+    say(f"marcomage serve: migrating the database ({len(plan)} migrations)")
+    start = time.perf_counter()
+    call_command("migrate", interactive=False, verbosity=0)
+    say(f"marcomage serve: database ready in {time.perf_counter() - start:.1f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Migrate, bind, print the address, serve until interrupted."""
     args = parser().parse_args(argv)
     configure(args.host)
 
+    if args.build_engine:
+        from marcomage.native_build import build_in_background
+
+        build_in_background(say)
+
     import django
-    from django.core.management import call_command
 
     django.setup()
     if not args.no_migrate:
-        call_command("migrate", interactive=False, verbosity=0)
+        migrate()
 
     from django.db import DatabaseError
 

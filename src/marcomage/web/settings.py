@@ -104,10 +104,15 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
     if redis_url:
         return {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # channels_redis's pub/sub layer, every call bounded by CHANNEL_TIMEOUT
+                # seconds, held and retried every CHANNEL_RETRY seconds while Redis is
+                # away (core/channel_layer.py, docs/deploy.md).
+                "BACKEND": "marcomage.web.core.channel_layer.SteadyChannelLayer",
                 # Sites (or test processes) sharing one Redis keep apart by prefix.
                 "CONFIG": {"hosts": [redis_url],
-                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi")},
+                           "prefix": os.environ.get("CHANNEL_PREFIX", "asgi"),
+                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "1.0")),
+                           "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -129,6 +134,7 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "marcomage.web.core",
+    "marcomage.web.home",
     "marcomage.web.accounts",
     "marcomage.web.players",
     "marcomage.web.preferences",
@@ -150,6 +156,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a Host header not in ALLOWED_HOSTS is a plain 400, logged without a traceback.
+    "marcomage.web.core.request_guard.HostGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages are gzip-compressed; CSRF tokens are masked per response, which defeats BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -182,7 +190,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "marcomage.web.core.context_processors.site",
+                "marcomage.web.home.context_processors.site",
             ],
         },
     }
@@ -198,8 +206,8 @@ CHANNEL_LAYERS = channel_layers(os.environ.get("REDIS_URL"))
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "core:home"
-LOGOUT_REDIRECT_URL = "core:home"
+LOGIN_REDIRECT_URL = "home:home"
+LOGOUT_REDIRECT_URL = "home:home"
 # C-SITE-8 asks for a non-blank password typed twice; issue 23 adds Django's validators
 # (at least PASSWORD_MIN_LENGTH characters, not a common or all-digit password, not the
 # name) and refuses white space only (docs/security.md).
@@ -280,6 +288,9 @@ AI_AUTOPLAY = env_flag("AI_AUTOPLAY", True)
 # own threads), with at most AI_QUEUE moves waiting for them at once.
 AI_PROCESSES = int(os.environ.get("AI_PROCESSES", "1"))
 AI_QUEUE = int(os.environ.get("AI_QUEUE", "16"))
+# The computer's worker threads use the database (read a game, store a move) at most
+# AI_DB_CONNECTIONS at once, and hold no connection while a bot thinks (games/computer.py).
+AI_DB_CONNECTIONS = int(os.environ.get("AI_DB_CONNECTIONS", "2"))
 
 # The public API (web/api/, docs/api.md): requests per token per period (seconds).
 MARCOMAGE_API_RATE = int(os.environ.get("MARCOMAGE_API_RATE", "600"))

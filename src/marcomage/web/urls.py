@@ -7,7 +7,7 @@ from marcomage.web.api.api import api
 from marcomage.web.preferences import views as preference_views
 
 urlpatterns = [
-    path("", include("marcomage.web.core.urls")),
+    path("", include("marcomage.web.home.urls")),
     path("accounts/", include("marcomage.web.accounts.urls")),
     path("players/", include("marcomage.web.players.urls")),
     path("games/", include("marcomage.web.games.urls")),

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.cards import CARDS, CardDef, card_from_doc
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.games.arcana.state import ATTACK, DEFENSE, MAIN1, Game, Options, Piece
@@ -58,7 +58,7 @@ class Duel:
         c = self.piece(name, seat if owner is None else owner)
         c.face_up, c.position, c.arrived, c.special = face_up, position, arrived, special
         zones = self.g.players[seat].creatures
-        zones[engine.free_zone(zones) if zone is None else zone] = c
+        zones[field.free_zone(zones) if zone is None else zone] = c
         return c
 
     def defender(self, seat: int, name: str, face_up: bool = True, **kw: Any) -> Piece:
@@ -68,7 +68,7 @@ class Duel:
         c = self.piece(name, seat)
         c.set_turn = set_turn
         zones = self.g.players[seat].runes
-        zones[engine.free_zone(zones)] = c
+        zones[field.free_zone(zones)] = c
         return c
 
     def ward(self, creature: Piece, name: str, owner: int = 0) -> Piece:

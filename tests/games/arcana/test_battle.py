@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.clash import clash
 from marcomage.games.arcana.state import BATTLE, Attack
 
@@ -130,7 +130,7 @@ def test_AR_BATTLE_7_the_posts_example_three_threes_against_eight() -> None:
     for _ in range(3):
         d.creature(0, "Tide Runner")    # 3 power
     target = d.creature(1, "Elder Treant")   # 8 toughness, attack position
-    assert engine.toughness(target) == 8
+    assert field.toughness(target) == 8
     attack(d, 0, 2, 0, 1)
     assert d.zones(0) == [None, "Tide Runner", None, None, None]   # zone 1 declared last
     assert d.zones(1) == [None] * 5

@@ -3,7 +3,7 @@ wards, the netherworld and the effect vocabulary."""
 
 from __future__ import annotations
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import chain, engine, field
 from marcomage.games.arcana.cards import CARDS
 from marcomage.games.arcana.state import BATTLE, MAIN1, Options
 
@@ -123,13 +123,13 @@ def test_AR_RUNE_6_active_runes_stay_until_their_effect_ends() -> None:
     d.act(1, type="activate", rune=0)
     assert d.g.attack is not None and d.g.attack.stage == "call_off"
     d.act(0, type="continue")
-    assert engine.toughness(d.at(1, 0)) == 6 and d.zones(0)[0] is None
+    assert field.toughness(d.at(1, 0)) == 6 and d.zones(0)[0] is None
     d.acts((0, {"type": "next_phase"}), (0, {"type": "end_turn"}))
     assert [CARDS[r.card].name for r in d.g.players[1].runes if r] == ["Stone Skin"]
-    assert engine.toughness(d.at(1, 0)) == 6               # two turns
+    assert field.toughness(d.at(1, 0)) == 6               # two turns
     d.acts((1, {"type": "next_phase"}), (1, {"type": "next_phase"}),
            (1, {"type": "end_turn"}))
-    assert d.nether(1) == ["Stone Skin"] and engine.toughness(d.at(1, 0)) == 3
+    assert d.nether(1) == ["Stone Skin"] and field.toughness(d.at(1, 0)) == 3
 
 
 def test_AR_RUNE_7_selecting_runes_choose_face_up_creatures_only() -> None:
@@ -153,7 +153,7 @@ def test_AR_CHAIN_1_and_2_responses_stack_and_resolve_last_in_first_out() -> Non
     assert d.g.chain == []
     assert d.zones(1) == [None] * 5
     t = d.at(0, 0)
-    assert (engine.power(t), engine.toughness(t)) == (0, 3)   # +2 then -2
+    assert (field.power(t), field.toughness(t)) == (0, 3)   # +2 then -2
 
 
 def test_AR_CHAIN_3_priority_goes_to_the_opponent_then_alternates() -> None:
@@ -182,7 +182,7 @@ def test_AR_CHAIN_4_windows_by_public_criteria_only() -> None:
     d.hand(0, "Ember Whelp")
     d.act(0, type="summon", card=0, position="attack")
     assert d.g.priority == -1
-    assert engine.qualifies(d.g, 1) is False
+    assert chain.qualifies(d.g, 1) is False
 
 
 def test_AR_CHAIN_5_call_off_only_after_a_non_destroying_opponent_rune() -> None:
@@ -234,7 +234,7 @@ def test_AR_WARD_1_and_4_a_ward_leaves_with_its_creature_to_its_owners_netherwor
     d.creature(0, "Bramble Boar")
     target = d.creature(1, "Thornling", owner=0)   # controlled by 1, owned by 0
     d.ward(target, "Iron Band", owner=1)
-    assert engine.toughness(target) == 5
+    assert field.toughness(target) == 5
     d.creature(0, "Flame Drake")
     attack(d, 0, 0, 1)
     assert d.zones(1) == [None] * 5
@@ -251,7 +251,7 @@ def test_AR_WARD_2_and_3_equip_in_main_outside_chains_onto_own_face_up_creatures
     assert equips == [{"type": "equip", "card": 0, "zone": 0},
                       {"type": "equip", "card": 1, "zone": 0}]
     d.act(0, type="equip", card=0, zone=0).act(0, type="equip", card=0, zone=0)
-    assert (engine.power(d.at(0, 0)), engine.toughness(d.at(0, 0))) == (6, 4)
+    assert (field.power(d.at(0, 0)), field.toughness(d.at(0, 0))) == (6, 4)
     assert d.g.players[0].runes == [None] * 5
     d = Duel(turn=5, phase=BATTLE)
     d.creature(0, "Thornling")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import chain, effects
 from marcomage.games.arcana.cards import card_from_doc
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.games.arcana.state import DEFENSE
@@ -145,7 +145,7 @@ def test_AR_EFFECT_2_a_triggered_creature_effect_when_a_creature_is_summoned(
     assert not any(a["type"] == "effect" for a in d.legal(1))   # own Main phase, no summon
     d = Duel(turn=5, current=0)
     d.creature(1, "Watchful Owl", arrived=3)
-    assert engine.qualifies(d.g, 1)
+    assert chain.qualifies(d.g, 1)
     d.hand(0, "Ember Whelp", "Cinder Scout")
     d.act(0, type="summon", card=0, position="attack")
     assert d.legal(1) == [{"type": "pass"}, {"type": "effect", "zone": 0}]
@@ -197,4 +197,4 @@ def test_AR_EFFECT_2_an_unknown_condition_is_refused_when_the_card_is_read() -> 
         card_from_doc({**base, "kind": "creature",
                        "effect": {"timing": "triggered", "op": "draw"}})
     with pytest.raises(ValueError, match="Unknown Arcana condition"):
-        engine.condition_holds(Duel().g, 0, "full_moon")
+        effects.condition_holds(Duel().g, 0, "full_moon")

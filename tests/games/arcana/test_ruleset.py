@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
@@ -85,7 +85,7 @@ def test_random_duels_keep_the_invariants(seed: int) -> None:
     game = conformance.play(RULESET, seed)
     for g in [*game.states[::7], game.states[-1]]:
         owned = [0, 0]
-        for c in engine.all_pieces(g):
+        for c in field.all_pieces(g):
             owned[c.owner] += 1
         assert owned == [30, 30]
         for p in g.players:

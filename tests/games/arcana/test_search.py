@@ -4,9 +4,9 @@ determinizations agree with what the seat knows."""
 from __future__ import annotations
 
 from marcomage.games.arcana import engine
-from marcomage.games.arcana.hidden import sample_state
+from marcomage.games.arcana.bots import SearchBot, evaluate
 from marcomage.games.arcana.ruleset import RULESET
-from marcomage.games.arcana.search import SearchBot, evaluate
+from marcomage.games.arcana.view import sample_state
 from marcomage.platform import conformance
 from marcomage.platform.bots import RandomBot, bots_for, play_game
 from marcomage.platform.rng import Rng
@@ -20,7 +20,7 @@ def test_sample_state_agrees_with_the_view_and_the_legal_actions() -> None:
         view = RULESET.view(g, seat)
         sampled = sample_state(view, rng)
         assert RULESET.view(sampled, seat) == view
-        assert engine.legal(sampled, seat) == engine.legal(g, seat)
+        assert engine.legal_actions(sampled, seat) == engine.legal_actions(g, seat)
 
 
 def test_the_search_bot_beats_the_random_bot() -> None:

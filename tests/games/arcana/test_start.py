@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.games.arcana.state import BATTLE, MAIN1, MAIN2, MULLIGAN, Options
 
@@ -121,9 +121,9 @@ def test_AR_TURN_4_end_phase_expires_this_turn_and_sends_runes_away() -> None:
     d.creature(1, "Reef Warden")
     d.hand(0, "Wither")
     d.act(0, type="activate", card=0, ts=1, tz=0)
-    assert engine.toughness(d.at(1, 0)) == 2
+    assert field.toughness(d.at(1, 0)) == 2
     d.acts((0, {"type": "next_phase"}), (0, {"type": "next_phase"}), (0, {"type": "end_turn"}))
-    assert engine.toughness(d.at(1, 0)) == 4
+    assert field.toughness(d.at(1, 0)) == 4
     assert d.nether(0) == ["Wither"] and d.g.players[0].runes == [None] * 5
     assert engine.HAND_LIMIT is None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.games.arcana import engine
+from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.state import ATTACK, DEFENSE, MAIN1, MAIN2, Options
 
 from .build import Duel
@@ -177,7 +177,7 @@ def test_AR_POS_6_face_down_creatures_cannot_be_selected_but_all_effects_reach_t
     d = Duel(turn=5)
     c = d.defender(1, "Reef Warden", face_up=False)
     c.mods.append((0, 5, 9))
-    assert engine.toughness(c) == 4   # suspended while face down
+    assert field.toughness(c) == 4   # suspended while face down
 
 
 def test_AR_POS_7_position_change_once_not_on_arrival_nor_after_attacking() -> None:
@@ -229,13 +229,13 @@ def test_AR_POS_9_stats_never_below_zero_toughness_static() -> None:
     d = Duel(turn=5)
     c = d.creature(1, "Ember Whelp")
     c.mods.append((-5, -5, 5))
-    assert engine.power(c) == 0 and engine.toughness(c) == 0
+    assert field.power(c) == 0 and field.toughness(c) == 0
     d = Duel(turn=5)
     d.creature(0, "Cinder Scout")
     d.defender(1, "Reef Warden")
     d.to_battle().acts((0, {"type": "attack", "zone": 0}), (0, {"type": "add", "zone": 0}),
                        (0, {"type": "confirm"}))
-    assert engine.toughness(d.at(1, 0)) == 4
+    assert field.toughness(d.at(1, 0)) == 4
 
 
 def test_options_default_and_phase_after_summon_window() -> None:
@@ -262,17 +262,17 @@ def test_AR_POS_3_ashen_sentry_flip_effect_when_attacked_and_when_flip_summoned(
     assert d.g.attack is None and d.zones(0)[0] == "Bramble Boar"
     assert d.zones(1)[0] == "Ashen Sentry" and d.at(1, 0).face_up
     assert d.at(1, 0).position == DEFENSE and d.hp() == [10, 10]
-    assert engine.power(d.at(0, 0)) == 3
+    assert field.power(d.at(0, 0)) == 3
     d.acts((0, {"type": "next_phase"}), (0, {"type": "end_turn"}))
-    assert engine.power(d.at(0, 0)) == 4
+    assert field.power(d.at(0, 0)) == 4
     d = Duel(turn=5, current=0)
     d.defender(0, "Ashen Sentry", face_up=False, arrived=3)
     d.creature(0, "Ember Whelp")
     d.creature(1, "Tide Runner")
     d.defender(1, "Bramble Boar", face_up=False)
     d.act(0, type="flip", zone=0)
-    assert engine.power(d.at(1, 0)) == 2 and d.at(1, 1).mods == []
-    assert engine.power(d.at(0, 1)) == 3   # its own side is untouched
+    assert field.power(d.at(1, 0)) == 2 and d.at(1, 1).mods == []
+    assert field.power(d.at(0, 1)) == 3   # its own side is untouched
 
 
 def test_AR_CHAIN_3_a_special_summon_opens_its_window_once_its_chain_resolved() -> None:
@@ -290,5 +290,5 @@ def test_AR_CHAIN_3_a_special_summon_opens_its_window_once_its_chain_resolved() 
     assert d.zones(0)[1] == "Thornling" and d.g.chain == [] and d.g.priority == 1
     assert {"type": "activate", "rune": 0, "ts": 0, "tz": 1} in d.legal(1)
     d.act(1, type="activate", rune=0, ts=0, tz=1)
-    assert d.g.priority == -1 and engine.toughness(d.at(0, 1)) == 1
+    assert d.g.priority == -1 and field.toughness(d.at(0, 1)) == 1
     assert engine.to_act(d.g) == {0} and {"type": "next_phase"} in d.legal(0)

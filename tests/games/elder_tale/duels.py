@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from marcomage.games.elder_tale.cards import KINDS, Card, card_from_json, card_set
-from marcomage.games.elder_tale.duel import ATTACK_STEP, DEFEND, TURN_EN
+from marcomage.games.elder_tale.engine import ATTACK_STEP, DEFEND, TURN_EN
 from marcomage.games.elder_tale.state import Active, Duel, Fighter, Played
 from marcomage.platform.rng import Rng
 

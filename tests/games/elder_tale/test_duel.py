@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from marcomage.games.elder_tale import duel as engine
+from marcomage.games.elder_tale import engine
 from marcomage.games.elder_tale.cards import card_from_json
-from marcomage.games.elder_tale.duel import NotNow
+from marcomage.games.elder_tale.engine import NotNow
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.games.elder_tale.state import Active
 from marcomage.games.elder_tale.view import resample_hidden, view

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.far_wilds.battle import CannotCast, apply, legal_actions
 from marcomage.games.far_wilds.casting import OK, REASONS, cast_check
+from marcomage.games.far_wilds.engine import CannotCast, apply, legal_actions
 from marcomage.games.far_wilds.ruleset import RULESET
 from marcomage.games.far_wilds.sight import board, domain_levels, sees
 from marcomage.games.far_wilds.state import BUILDING_KIND, CREATURE_KIND, SITE_KIND, Options

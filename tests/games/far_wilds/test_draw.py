@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.far_wilds.battle import apply, legal_actions, new_battle, to_act
 from marcomage.games.far_wilds.draw import autodraw_choice, draw_one
+from marcomage.games.far_wilds.engine import apply, legal_actions, new_game, to_act
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.state import BATTLE, MULLIGAN, Options
 from marcomage.platform.protocol import IllegalAction
@@ -17,7 +17,7 @@ GREEN, ASH = (army_cards(d) for d in RULESET.starter_decks())
 
 
 def fresh(seed: int = 3, options: Options | None = None):  # type: ignore[no-untyped-def]
-    return new_battle(options or Options(), [GREEN, ASH], seed)
+    return new_game(options or Options(), [GREEN, ASH], seed)
 
 
 def test_FW_HAND_1_and_3_each_player_opens_with_seven_cards_in_hand() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.games.far_wilds.formats import FORMATS, validate_deck
+from marcomage.games.far_wilds.deck import FORMATS, validate_deck
 from marcomage.games.far_wilds.ruleset import RULESET
 
 NON_BASIC = ["old_oak_watch", "wayfarer_fort", "briar_whelp", "marsh_skimmer", "bark_strider",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.far_wilds.battle import NotNow, apply, legal_actions, new_battle
+from marcomage.games.far_wilds.engine import NotNow, apply, legal_actions, new_game
 from marcomage.games.far_wilds.hexmap import DEFAULT_MAP, FOREST, LAND, OCEAN
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.sight import control, income, sees, wells_held
@@ -41,7 +41,7 @@ def test_FW_BOARD_1_the_default_map_is_37_point_symmetric_spaces() -> None:
     d = DEFAULT_MAP.distance
     assert sorted(d[BASE0][w] for w in DEFAULT_MAP.wells) == sorted(
         d[BASE1][w] for w in DEFAULT_MAP.wells)
-    state = new_battle(Options(), [army_cards(d) for d in RULESET.starter_decks()], 1)
+    state = new_game(Options(), [army_cards(d) for d in RULESET.starter_decks()], 1)
     assert state.figures[BASE0].card == "warcamp" and state.figures[BASE1].owner == 1  # type: ignore[union-attr]
 
 
@@ -95,7 +95,7 @@ def test_FW_ROUND_1_and_2_actions_alternate_and_two_passes_end_the_round() -> No
 
 def test_FW_ROUND_3_a_seeded_coin_picks_the_first_player_then_it_alternates() -> None:
     armies = [army_cards(d) for d in RULESET.starter_decks()]
-    firsts = {new_battle(Options(), armies, seed).first for seed in range(12)}
+    firsts = {new_game(Options(), armies, seed).first for seed in range(12)}
     assert firsts == {0, 1}
     state = battle(turn=1)
     state = pass_round(state)

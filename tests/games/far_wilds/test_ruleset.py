@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marcomage.games.far_wilds.battle import apply
 from marcomage.games.far_wilds.cards import CARDS
+from marcomage.games.far_wilds.engine import apply
 from marcomage.games.far_wilds.ruleset import RULESET, army_cards
 from marcomage.games.far_wilds.sight import sees
 from marcomage.games.far_wilds.state import Options

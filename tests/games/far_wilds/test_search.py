@@ -3,8 +3,8 @@ that view, and it takes a Flux Well when one cast does it."""
 
 from __future__ import annotations
 
+from marcomage.games.far_wilds.bots import SearchBot, sample_state, score
 from marcomage.games.far_wilds.ruleset import RULESET
-from marcomage.games.far_wilds.search import SearchBot, sample_state, score
 from marcomage.games.far_wilds.sight import revealed
 from marcomage.games.far_wilds.state import Options
 from marcomage.platform.bots import bot_action, bots_for

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars import engine, tabletop
 from marcomage.games.mage_wars.cards import CARDS, DECKS
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.games.mage_wars.ruleset import RULESET
 from marcomage.games.mage_wars.state import GameState, Manifest
 
@@ -91,7 +91,7 @@ def main_turn(state: GameState, seat: int) -> GameState:
     state.stage = "main"
     for decision in state.decisions:  # a pending curse or crafted card goes to its pile
         if decision["kind"] != "select" and "card" in decision:
-            engine.discard(state, decision["card"])
+            tabletop.discard(state, decision["card"])
     state.decisions = []
     state.pending_effects = []  # and the draws a pending curse held back
     state.fate_left = 0

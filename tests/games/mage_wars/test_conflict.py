@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars import decisions, drawing, engine, health, tabletop
 from marcomage.games.mage_wars.cards import CARDS
 
 from .tables import (
@@ -37,7 +37,7 @@ def table(seats: int = 3, **options: str):  # type: ignore[no-untyped-def]
 def draw_curse(state, seat: int, curse: str):  # type: ignore[no-untyped-def]
     to_deck_top(state, curse)
     from marcomage.games.mage_wars.cards import CARDS
-    engine.draw(state, seat, CARDS[curse].deck, 1)
+    drawing.draw(state, seat, CARDS[curse].deck, 1)
     return state
 
 
@@ -115,13 +115,13 @@ def test_MW_CURSE_1_the_rest_of_a_draw_and_other_seats_draws_wait_for_the_curse(
     draws" it stops the later seats' draws, until its target has decided."""
     state = table(3)
     to_deck_top(state, "dewdrop", "rust_curse", "spark")
-    engine.draw(state, 0, "enchanted", 3)
+    drawing.draw(state, 0, "enchanted", 3)
     spark, dew = instance(state, "spark"), instance(state, "dewdrop")
     assert state.players[0].hand == [spark] and dew in state.decks["enchanted"]
     state = act(state, 0, type="accept")
     assert state.players[0].hand == [spark, dew]
     to_deck_top(state, "loam_clod", "rust_curse", "ember_shard")
-    engine.run_effects(state, 0, [{"do": "each_player_draws", "deck": "enchanted", "n": 1}])
+    drawing.run_effects(state, 0, [{"do": "each_player_draws", "deck": "enchanted", "n": 1}])
     assert RULES.to_act(state) == {1} and not state.players[2].hand
     state = act(state, 1, type="accept")
     assert state.players[2].hand == [instance(state, "loam_clod")]
@@ -133,7 +133,7 @@ def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws(
     state = table(2)
     del state.players[0].health[1:]
     to_deck_top(state, "gust_of_fortune", "withering_gaze")
-    engine.draw(state, 0, "fate", 2)
+    drawing.draw(state, 0, "fate", 2)
     state = act(state, 0, type="accept")
     assert not state.players[0].alive and not state.players[0].hand
     assert instance(state, "gust_of_fortune") in state.decks["fate"]
@@ -143,7 +143,7 @@ def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws(
 def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_draws() -> None:
     state = table(2)
     state.first = 0
-    engine.die(state, 1)
+    health.die(state, 1)
     put(state, 1, "hand", "spark", "loam_clod")
     to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
     mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
@@ -178,29 +178,29 @@ def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_t
     state = table(2)
     hawk = put(state, 0, "pets", "storm_hawk")[0]  # damage 3
     imp = put(state, 1, "pets", "ember_imp")[0]  # health 2
-    assert not engine.challenge_met(state, 0, destroy)
+    assert not decisions.challenge_met(state, 0, destroy)
     state = act(state, 0, type="attack", source=hawk, target=imp)
     assert imp in state.discards["enchanted"]
-    assert engine.challenge_met(state, 0, destroy)
-    assert not engine.challenge_met(state, 0, build)
+    assert decisions.challenge_met(state, 0, destroy)
+    assert not decisions.challenge_met(state, 0, build)
     altar, gloom = put(state, 0, "hand", "bone_altar", "gloom_mote")
     state = act(state, 0, type="open", card=altar, alt=0)
-    assert not engine.challenge_met(state, 0, build)  # opening is not contributing
+    assert not decisions.challenge_met(state, 0, build)  # opening is not contributing
     state = act(state, 0, type="contribute", card=gloom, target=altar, slot=0)
-    assert engine.challenge_met(state, 0, build)
+    assert decisions.challenge_met(state, 0, build)
     state = act(state, 0, type="end_turn")
-    assert state.active == 1 and not engine.challenge_met(state, 1, destroy)
-    assert not engine.challenge_met(state, 1, build)
+    assert state.active == 1 and not decisions.challenge_met(state, 1, destroy)
+    assert not decisions.challenge_met(state, 1, build)
 
 
 def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:
     state = table()
     put(state, 1, "armor", "leather_jerkin")
     put(state, 1, "pets", "thornvine")  # +1 defense... on the evil mage (1 pet slot for plants)
-    assert engine.mage_damage(state, 0, 4, (), 1) == 2
-    assert engine.mage_damage(state, 0, 4, ("ignores_armor",), 1) == 3
-    assert engine.mage_damage(state, 0, 4, ("ignores_defense_buffs",), 1) == 3
-    assert engine.mage_damage(state, 0, 1, (), 1) == 0  # MW-COMBAT-3: never below 0
+    assert tabletop.mage_damage(state, 0, 4, (), 1) == 2
+    assert tabletop.mage_damage(state, 0, 4, ("ignores_armor",), 1) == 3
+    assert tabletop.mage_damage(state, 0, 4, ("ignores_defense_buffs",), 1) == 3
+    assert tabletop.mage_damage(state, 0, 1, (), 1) == 0  # MW-COMBAT-3: never below 0
 
 
 def test_MW_COMBAT_6_a_pet_attacks_once_per_turn_and_the_target_chooses_losses() -> None:
@@ -293,7 +293,7 @@ def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
 
 def test_MW_WIN_4_destroy_everyone_counts_a_left_mage_as_dead() -> None:
     state = table(3)
-    engine.die(state, 0)  # the Warden is dead; the Tyrant leaves
+    health.die(state, 0)  # the Warden is dead; the Tyrant leaves
     after = RULES.resign(state, 1)
     outcome = RULES.outcome(after)
     assert outcome is not None and outcome.winners == (2,)
@@ -308,18 +308,18 @@ def test_MW_DEATH_1_death_discards_hand_kept_cards_and_manifestations_not_levels
     state = main_turn(state, 1)
     state = act(state, 1, type="open", card=altar, alt=0)
     state = act(state, 1, type="contribute", card=gloom, target=altar, slot=0)
-    engine.lose_health(state, 1, 6)
+    health.lose_health(state, 1, 6)
     player = state.players[1]
     assert not player.alive and player.hand == [] and player.pets == []
     assert player.levels == [level] and imp in state.discards["enchanted"]
     assert set(hand) <= set(state.discards["enchanted"])
     assert state.structures[0].filled[0] == gloom  # contributions to structures stay
-    assert state.players[1].mage not in engine.targets(state, 0)  # MW-DEATH-2
+    assert state.players[1].mage not in tabletop.targets(state, 0)  # MW-DEATH-2
 
 
 def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
     state = table(2)
-    engine.die(state, 0)
+    health.die(state, 0)
     assert engine.check_wins(state)
     assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
 
@@ -329,7 +329,7 @@ def test_MW_WIN_1_MW_DEATH_4_a_dead_mage_meets_no_win_condition_until_resurrecte
     counts as destroyed and wins nothing, even when the table meets its condition; once
     resurrected, it wins at the next check."""
     state = table(2)
-    engine.die(state, 0)  # the Warden: two Good structures
+    health.die(state, 0)  # the Warden: two Good structures
     set_mage(state, 1, "sage_of_rising")  # alive, but two structures are not its condition
     for name in ("sun_temple", "crystal_sanctum"):
         state.built.append(take(state, name))
@@ -341,7 +341,7 @@ def test_MW_WIN_1_MW_DEATH_4_a_dead_mage_meets_no_win_condition_until_resurrecte
 def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> None:
     state = table(3)
     state.first = 0
-    engine.die(state, 1)
+    health.die(state, 1)
     state = empty_hands(state)
     put(state, 1, "hand", "gloom_mote", "ember_shard", "storm_glass")
     for curse in ("rust_curse", "curse_of_ruin"):
@@ -370,7 +370,7 @@ def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> Non
 def test_MW_DEATH_2_a_dead_player_may_end_the_dead_turn_and_keeps_to_the_hand_limit() -> None:
     state = table(2)
     state.first = 0
-    engine.die(state, 1)
+    health.die(state, 1)
     for curse in ("rust_curse", "curse_of_ruin"):
         put(state, 0, "health", curse)
     for name in ("ember_shard", "dewdrop", "loam_clod", "zephyr_feather", "dawn_mote",
@@ -392,7 +392,7 @@ def test_MW_DEATH_2_each_dead_turn_draw_is_the_players_choice_once_per_deck() ->
     `draw_dead` once, and ending the turn without drawing keeps the hand as it was."""
     state = table(2)
     state.first = 0
-    engine.die(state, 1)
+    health.die(state, 1)
     put(state, 1, "hand", "ember_shard")
     for curse in ("rust_curse", "curse_of_ruin"):
         put(state, 0, "health", curse)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars import crafting, health, tabletop
 from marcomage.games.mage_wars.cards import CARDS
 from marcomage.games.mage_wars.state import PERMANENT, WAIVED
 
@@ -175,8 +175,8 @@ def test_MW_CARD_6_structures_in_the_centre_any_player_contributes() -> None:
     state = act(state, 1, type="contribute", card=dew, target=altar, slot=2)
     assert state.built == [altar] and not state.structures
     assert {gloom, loam, dew} <= set(state.discards["enchanted"])
-    assert engine.stat(state, 1, "fate") == 3  # evil: +1 fate from the altar
-    assert engine.stat(state, 0, "fate") == 2
+    assert tabletop.stat(state, 1, "fate") == 3  # evil: +1 fate from the altar
+    assert tabletop.stat(state, 0, "fate") == 2
 
 
 def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
@@ -188,7 +188,7 @@ def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
     state.players[0].discounts[tides] = -1
     state = act(state, 0, type="open", card=tides, alt=0)
     assert state.players[0].level == 2 and state.players[0].levels == [tides]
-    assert engine.stat(state, 0, "fate") == 3 and engine.stat(state, 0, "max_cards") == 8
+    assert tabletop.stat(state, 0, "fate") == 3 and tabletop.stat(state, 0, "max_cards") == 8
     assert {"type": "open", "card": stars, "alt": 0} in RULES.legal_actions(state, 0)
 
 
@@ -210,17 +210,17 @@ def test_MW_CARD_7_8_a_level_card_that_is_not_the_next_level_takes_no_effect() -
     embers, tides, stars = put(state, 0, "hand", "trial_of_embers", "trial_of_tides",
                                "ascent_of_stars")
     for card in (embers, tides):  # both opened at level 1, as the old rules allowed
-        engine.open_card(state, 0, card, 0)
+        crafting.open_card(state, 0, card, 0)
     manifest_of(state, 0, "trial_of_embers").filled[:] = [WAIVED] * 4
-    engine.activate(state, 0, manifest_of(state, 0, "trial_of_embers"))
-    engine.open_card(state, 0, stars, 0)
+    crafting.activate(state, 0, manifest_of(state, 0, "trial_of_embers"))
+    crafting.open_card(state, 0, stars, 0)
     manifest_of(state, 0, "ascent_of_stars").filled[:] = [WAIVED] * 5
-    engine.activate(state, 0, manifest_of(state, 0, "ascent_of_stars"))
+    crafting.activate(state, 0, manifest_of(state, 0, "ascent_of_stars"))
     assert state.players[0].level == 3
-    fate, hand = engine.stat(state, 0, "fate"), engine.stat(state, 0, "max_cards")
-    engine.activate(state, 0, manifest_of(state, 0, "trial_of_tides"))
+    fate, hand = tabletop.stat(state, 0, "fate"), tabletop.stat(state, 0, "max_cards")
+    crafting.activate(state, 0, manifest_of(state, 0, "trial_of_tides"))
     assert state.players[0].level == 3 and state.players[0].levels == [embers, stars]
-    assert engine.stat(state, 0, "fate") == fate and engine.stat(state, 0, "max_cards") == hand
+    assert tabletop.stat(state, 0, "fate") == fate and tabletop.stat(state, 0, "max_cards") == hand
     assert tides in state.discards["quest"]
 
 
@@ -306,7 +306,7 @@ def test_MW_CARD_5_MW_COMBAT_6_a_damage_spell_with_nothing_to_attack_fizzles() -
     """No living opponent and no structure: the only answer to the spell's target decision
     is `fizzle`, which discards it."""
     state = table()
-    engine.die(state, 1)
+    health.die(state, 1)
     spark = put(state, 0, "hand", "spark")[0]
     state.players[0].discounts[spark] = -1  # no requirements: it activates when opened
     state = act(state, 0, type="open", card=spark, alt=0)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from marcomage.games.mage_wars import pack as packs
+from marcomage.games.mage_wars import deck as packs
 from marcomage.games.mage_wars.cards import CARDS, ICONS, card_from_json
-from marcomage.games.mage_wars.pack import sample_pack, seat_problems, validate_pack
+from marcomage.games.mage_wars.deck import sample_pack, seat_problems, validate_pack
 from marcomage.games.mage_wars.ruleset import RULESET
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars import tabletop
 from marcomage.games.mage_wars.cards import CARDS
 from marcomage.platform import conformance
 from marcomage.platform.rng import Rng
@@ -34,7 +34,7 @@ def test_invariants_hold_through_random_games(seats: int, seed: int, mode: str,
             assert 0 <= len(player.health) <= mage.health
             assert player.alive == (len(player.health) > 0) or player.alive is False
             assert len(player.armor) <= mage.armor_max
-            assert len(player.items) <= engine.stat(state, seat, "items")
+            assert len(player.items) <= tabletop.stat(state, seat, "items")
             if not player.alive:
                 assert not player.pets and not player.items and not player.manifests
         (seat,) = RULES.to_act(state)

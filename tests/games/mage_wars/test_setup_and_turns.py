@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.mage_wars import engine
+from marcomage.games.mage_wars import drawing, engine, health, tabletop
 from marcomage.games.mage_wars.cards import CARDS, HEALTH_DECKS
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.platform.protocol import IllegalAction
 
 from .tables import (
@@ -145,7 +145,7 @@ def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
 def test_MW_HEALTH_5_the_damaged_player_chooses_even_on_another_turn() -> None:
     state = main_turn(game(2, seed=4), 0)
     set_mage(state, 1, "sage_of_rising")
-    engine.lose_health(state, 1, 2)
+    health.lose_health(state, 1, 2)
     assert RULES.to_act(state) == {1}
     choices = RULES.legal_actions(state, 1)
     assert {c["card"] for c in choices} == set(state.players[1].health)
@@ -157,7 +157,7 @@ def test_MW_HEALTH_5_the_damaged_player_chooses_even_on_another_turn() -> None:
 
 def test_MW_HEALTH_5_random_loss_option() -> None:
     state = main_turn(game(2, seed=4, health_loss_choice="random"), 0)
-    engine.lose_health(state, 1, 2)
+    health.lose_health(state, 1, 2)
     assert state.decisions == [] and len(state.players[1].health) == 4
 
 
@@ -180,7 +180,7 @@ def test_MW_TURN_1_2_fate_cards_are_drawn_and_resolved_in_order() -> None:
 def test_MW_TURN_2_draw_keep_only_discards_other_types() -> None:
     state = empty_hands(main_turn(game(2, seed=7), 0))
     to_deck_top(state, "fireball", "storm_hawk", "sky_lens")
-    engine.run_effects(state, 0, [{"do": "draw_keep_only", "deck": "mystic", "n": 3,
+    drawing.run_effects(state, 0, [{"do": "draw_keep_only", "deck": "mystic", "n": 3,
                                     "card_type": "creature"}])
     assert [state.cards[i] for i in state.players[0].hand] == ["storm_hawk"]
     assert instance(state, "sky_lens") in state.discards["mystic"]
@@ -188,7 +188,7 @@ def test_MW_TURN_2_draw_keep_only_discards_other_types() -> None:
 
 def test_MW_TURN_5_hand_limit_at_the_end_of_the_turn() -> None:
     state = main_turn(game(2, seed=7), 0)
-    limit = engine.stat(state, 0, "max_cards")
+    limit = tabletop.stat(state, 0, "max_cards")
     cards = [c for c in CARDS if CARDS[c].deck == "enchanted" and CARDS[c].type == "resource"]
     for card in cards:
         if instance(state, card) not in state.players[0].hand and len(
@@ -231,21 +231,21 @@ def test_MW_DISCARD_1_2_discards_go_home_and_an_empty_deck_reshuffles() -> None:
     state.discards["arcane"] += arcane
     state.decks["arcane"] = []
     held = len(state.discards["arcane"])
-    iid = engine.draw_one(state, "arcane")
+    iid = drawing.draw_one(state, "arcane")
     assert iid is not None and len(state.decks["arcane"]) == held - 1
     assert state.discards["arcane"] == []
-    engine.discard(state, iid)
+    tabletop.discard(state, iid)
     assert state.discards["arcane"] == [iid]
     state.decks["quest"], state.discards["quest"] = [], []
-    assert engine.draw_one(state, "quest") is None  # both empty: nothing, no penalty
+    assert drawing.draw_one(state, "quest") is None  # both empty: nothing, no penalty
 
 
 def test_MW_DISCARD_3_draw_from_discard() -> None:
     state = empty_hands(main_turn(game(2, seed=7), 0))
     spark = put(state, 1, "hand", "spark")[0]
     state.players[1].hand.remove(spark)
-    engine.discard(state, spark)
-    engine.run_effects(state, 0, [{"do": "draw_from_discard", "deck": "enchanted", "n": 1}])
+    tabletop.discard(state, spark)
+    drawing.run_effects(state, 0, [{"do": "draw_from_discard", "deck": "enchanted", "n": 1}])
     assert state.players[0].hand[-1] == spark
 
 

@@ -13,14 +13,28 @@ import sys
 from pathlib import Path
 
 import marcomage
-from marcomage.games.marcomage import Rng, legal_actions, push, random_playout, state_hash
-from marcomage.games.marcomage.bots import new_match
+from marcomage.games.marcomage import (
+    Action,
+    Game,
+    Rng,
+    legal_actions,
+    push,
+    random_playout,
+    state_hash,
+)
 from marcomage.games.marcomage.bots.mcts import MctsBot
 from marcomage.games.marcomage.golden import check, read_cases
+from marcomage.games.marcomage.ruleset import RULESET, Options, random_decks
+from marcomage.platform.rng import seed_to_int
 
 from .test_golden_games import GAMES
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "golden.jsonl.gz"
+
+
+def new_match(seed: str) -> Game:
+    """A game of two random decks dealt through the protocol."""
+    return RULESET.new_game(Options(), random_decks(seed), seed_to_int(seed))
 
 
 def answers_of(path: Path) -> dict[str, object]:
@@ -60,7 +74,10 @@ def search_moves(games: int) -> list[str]:
     moves = []
     for i in range(games):
         game = new_match(f"fingerprint/search/{i}")
-        moves.append(str(MctsBot(i, iterations=200).choose(game, game.current)))
+        seat = game.current
+        choice = MctsBot(i, iterations=200).choose(RULESET.view(game, seat),
+                                                   RULESET.legal_actions(game, seat))
+        moves.append(str(Action.from_json(choice)))
     return moves
 
 

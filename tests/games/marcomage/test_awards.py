@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from marcomage.games.marcomage import Action, EndType, Game, Outcome, push, resign
+from marcomage.games.marcomage import Action, EndType, Game, Outcome, push
 from marcomage.games.marcomage import awards as rating
 from marcomage.games.marcomage.awards import (
     Achievement,
@@ -40,6 +40,7 @@ from marcomage.games.marcomage.cards import (
     UNCOMMON,
     card_ids,
 )
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.state import Entry
 
 from .builders import duel, player
@@ -700,7 +701,7 @@ def test_C_GAME_12_an_aborted_game_gives_no_exp() -> None:
 
 def test_C_GAME_11_surrender_the_winner_gets_95_the_loser_0() -> None:
     game = duel(me=QUIET, opp=QUIET)
-    resign(game, 1)
+    game = RULESET.resign(game, 1)
     a, b = ratings(game)
     assert (a.result, a.game.exp, b.result, b.game.exp, b.gain) == (WIN, 95, LOSS, 0, 0)
 

@@ -221,3 +221,39 @@ def test_C_EXP_awards_rate_both_seats_and_the_rating_round_trips() -> None:
     won, lost = RULESET.awards(surrendered, [0, 0], False, None)
     assert (won.result, won.exp, lost.result, lost.exp) == ("win", won.exp, "loss", 0)
     assert won.exp > 0
+
+
+def test_issue_30_random_decks_are_legal_and_follow_their_generator() -> None:
+    """The ruleset's random decks (the lab's, the computer's, `marcomage play`'s) are
+    standard decks with their automatic tokens, and one generator gives one deck."""
+    from marcomage.games.marcomage.ruleset import random_decks
+
+    for seed in range(5):
+        deck = RULESET.random_deck(Rng.from_seed(seed))
+        assert RULESET.validate_deck(deck) == []
+        assert deck["extra"]["tokens"] and deck == RULESET.random_deck(Rng.from_seed(seed))
+    first, second = random_decks("x")
+    assert first != second and random_decks("x") == [first, second]
+
+
+def test_issue_30_random_playout_plays_the_random_bots_game() -> None:
+    """`random_playout` (the balance lab's compiled fast path, taken by `play_out` when every
+    seat is the random bot) makes the very moves the platform's random bots make one at a
+    time through the protocol, and leaves the state it was given alone."""
+    from marcomage.games.marcomage.ruleset import random_decks
+    from marcomage.platform.bots import RandomBot, bot_action, play_out
+    from marcomage.platform.replay import state_hash
+
+    for seed in range(4):
+        state = RULESET.new_game(Options(), random_decks(seed), seed)
+        before = dumps(state)
+        fast, moves = play_out(RULESET, state, [RandomBot(f"{seed}/0"), RandomBot(f"{seed}/1")])
+        assert dumps(state) == before
+        bots = [RandomBot(f"{seed}/0"), RandomBot(f"{seed}/1")]
+        slow, steps = state, 0
+        while RULESET.outcome(slow) is None:
+            (seat,) = RULESET.to_act(slow)
+            slow, _ = RULESET.apply(slow, seat, bot_action(RULESET, slow, seat, bots[seat]))
+            steps += 1
+        assert (state_hash(RULESET, fast), moves) == (state_hash(RULESET, slow), steps)
+        assert RULESET.outcome(fast) is not None and moves > 10

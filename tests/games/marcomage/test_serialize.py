@@ -22,10 +22,10 @@ from marcomage.games.marcomage import (
     new_game,
     push,
     random_deck,
-    resign,
     state_hash,
     to_json,
 )
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.serialize import FORMAT, VERSION
 
 from .builders import DECK, duel, play
@@ -228,5 +228,5 @@ def test_clone_is_deep() -> None:
 
 def test_resign_round_trips() -> None:
     game = started(seed=15, turns=4)
-    resign(game, 0)
+    game = RULESET.resign(game, 0)
     assert loads(dumps(game)).outcome == game.outcome

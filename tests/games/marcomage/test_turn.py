@@ -18,7 +18,6 @@ from marcomage.games.marcomage import (
     InvalidAction,
     NotYourTurn,
     Rng,
-    apply,
     dumps,
     legal_actions,
     new_game,
@@ -28,6 +27,7 @@ from marcomage.games.marcomage import (
 )
 from marcomage.games.marcomage.actions import DISCARD, PLAY
 from marcomage.games.marcomage.context import Turn
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.state import Entry
 
 from .builders import discard, duel, play
@@ -38,10 +38,7 @@ SALVATION, LAST_HOPE = 216, 320  # Swift, Quick
 
 
 def finished(game: Game) -> Game:
-    from marcomage.games.marcomage import end
-
-    end(game, EndType.ABORT, None)
-    return game
+    return RULESET.end(game, "abort", ())
 
 
 def refused(game: Game, action: Action, player: int | None = None) -> IllegalAction:
@@ -180,11 +177,11 @@ def test_C_TURN_17_refusals_change_nothing_not_even_the_round_reset() -> None:
 def test_apply_returns_a_new_game_and_leaves_the_old_one() -> None:
     game = duel()
     before = dumps(game)
-    after = apply(game, Action.play(1), 0)
+    after, _ = RULESET.apply(game, 0, Action.play(1).to_json())
     assert dumps(game) == before
     assert after.current == 1 and after.players[1].wall == 22
     with pytest.raises(NotYourTurn):
-        apply(game, Action.play(1), 1)
+        RULESET.apply(game, 1, Action.play(1).to_json())
     assert dumps(game) == before
 
 

@@ -14,13 +14,12 @@ from marcomage.games.marcomage import (
     GameNotInProgress,
     Outcome,
     dumps,
-    end,
     legal_actions,
     push,
-    resign,
     validate,
 )
 from marcomage.games.marcomage.actions import DISCARD, PLAY
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.victory import check
 
 from .builders import discard, duel, play
@@ -244,8 +243,7 @@ def assert_refuses_everything(game: Game) -> None:
 
 @ACTORS
 def test_C_END_6_surrender_makes_the_other_player_win(actor: int) -> None:
-    game = duel()
-    resign(game, actor)
+    game = RULESET.resign(duel(), actor)
     assert game.outcome == Outcome(1 - actor, EndType.SURRENDER)
     assert game.outcome.text == "Opponent has surrendered"
     assert_refuses_everything(game)
@@ -254,21 +252,19 @@ def test_C_END_6_surrender_makes_the_other_player_win(actor: int) -> None:
 def test_C_END_6_surrender_is_possible_when_it_is_not_your_turn() -> None:
     game = duel()
     assert game.current == 0
-    resign(game, 1)
+    game = RULESET.resign(game, 1)
     assert game.outcome == Outcome(0, EndType.SURRENDER)
 
 
 def test_C_END_6_abort_has_no_winner() -> None:
-    game = duel()
-    end(game, EndType.ABORT, None)
+    game = RULESET.end(duel(), "abort", ())
     assert game.outcome == Outcome(None, EndType.ABORT)
     assert game.outcome.text == "Aborted"
     assert_refuses_everything(game)
 
 
 def test_C_END_6_finish_gives_the_win_to_the_player_who_finishes() -> None:
-    game = duel()
-    end(game, EndType.ABANDON, 1)
+    game = RULESET.end(duel(), "abandon", (1,))
     assert game.outcome == Outcome(1, EndType.ABANDON)
     assert game.outcome.text == "Opponent has fled the battlefield"
     assert_refuses_everything(game)
@@ -279,9 +275,9 @@ def test_C_END_6_a_finished_game_cannot_be_ended_again() -> None:
     assert_refuses_everything(game)
     before = dumps(game)
     with pytest.raises(GameNotInProgress):
-        resign(game, 0)
+        RULESET.resign(game, 0)
     with pytest.raises(GameNotInProgress):
-        end(game, EndType.ABORT, None)
+        RULESET.end(game, "abort", ())
     assert dumps(game) == before
 
 
@@ -303,21 +299,17 @@ def test_C_END_7_a_finished_game_keeps_its_final_round() -> None:
 
 def test_C_END_6_platform_endings_are_checked() -> None:
     """Only surrender, abort and finish end a game from outside; each with the right winner."""
-    from marcomage.games.marcomage import EndType as E
-    from marcomage.games.marcomage import end as end_game
-    from marcomage.games.marcomage import resign as give_up
-
     from .builders import duel as new_duel
 
     g = new_duel()
     with pytest.raises(ValueError):
-        end_game(g, E.DESTRUCTION, 0)
+        RULESET.end(g, "destruction", (0,))
     with pytest.raises(ValueError):
-        end_game(g, E.ABORT, 1)
+        RULESET.end(g, "abort", (1,))
     with pytest.raises(ValueError):
-        end_game(g, E.ABANDON, None)
+        RULESET.end(g, "abandon", ())
     with pytest.raises(ValueError):
-        give_up(g, 2)
+        RULESET.resign(g, 2)
     assert g.outcome is None
-    end_game(g, E.ABORT, None)
+    g = RULESET.end(g, "abort", ())
     assert g.outcome is not None and g.outcome.winner is None

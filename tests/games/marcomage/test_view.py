@@ -14,7 +14,6 @@ from marcomage.games.marcomage import (
     Game,
     Outcome,
     Rng,
-    end,
     legal_actions,
     new_game,
     push,
@@ -22,6 +21,7 @@ from marcomage.games.marcomage import (
     view,
 )
 from marcomage.games.marcomage.cards import COMMON, RARE, UNCOMMON, card_ids
+from marcomage.games.marcomage.ruleset import RULESET
 from marcomage.games.marcomage.state import ATTRIBUTES
 
 from .builders import duel
@@ -166,8 +166,8 @@ def test_PL_VIEW_3_hidden_hand_does_not_leak_in_running_games() -> None:
 def test_PL_VIEW_1_view_names_the_seat_and_whose_turn_it_is(seat: int) -> None:
     game = duel(round=7)
     v = view(game, seat)
-    assert v["you"] == seat + 1
-    assert v["current"] == 1
+    assert v["you"] == seat  # seats 0 and 1, as in the platform (issue 30)
+    assert v["current"] == 0
     assert v["your_turn"] is (seat == 0)
     assert v["round"] == 7
     assert v["state"] == "in progress" and v["outcome"] is None
@@ -186,7 +186,8 @@ def test_PL_VIEW_1_view_does_not_change_the_game() -> None:
 
 def test_PL_VIEW_1_finished_game_view_has_the_outcome() -> None:
     game = duel()
-    end(game, EndType.ABANDON, 1)
+    game = RULESET.end(game, "abandon", (1,))
     v = view(game, 1)
-    assert v["outcome"] == {"winner": 2, "end_type": "Abandon"}
+    assert v["outcome"] == {"result": "win", "winners": [1], "end_type": "abandon",
+                            "final_round": game.round}
     assert v["your_turn"] is False

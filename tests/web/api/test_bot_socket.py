@@ -49,13 +49,16 @@ class BotSocketTests(BaseTransactionTestCase):
 
         async def scenario() -> list[Any]:
             found = []
-            for token in (None, "mcg_wrong", reader):
+            for token in (None, "mcg_wrong", reader):  # accepted, then closed (issue 38)
                 client = socket(token)
-                found.append(await client.connect())
+                accepted, _ = await client.connect()
+                closed = await client.receive_output(2)
+                found.append((accepted, closed["type"], closed.get("code")))
             return found
 
         self.assertEqual(async_to_sync(scenario)(),
-                         [(False, 4401), (False, 4401), (False, 4403)])
+                         [(True, "websocket.close", 4401), (True, "websocket.close", 4401),
+                          (True, "websocket.close", 4403)])
 
     def test_a_turn_a_move_an_answer_and_the_end(self) -> None:
         game = start(self.alice, self.bob, seed=5)

@@ -12,9 +12,12 @@ from playwright.sync_api import expect
 
 from marcomage.games.marcomage.cards import CARDS
 from marcomage.web.decks.models import Deck
+from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.rulesets.marcomage.slots import slots
 
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
+
+SHOTS = Path(__file__).resolve().parents[3] / "test-output" / "screenshots"
 
 
 def take_first(page: Any, count: int) -> None:
@@ -133,7 +136,7 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.goto("/decks/")
     imported = page.locator("a.deck-name", has_text="deck 4")
     expect(imported).to_have_class(re.compile(r"\bready\b"))
-    assert imported.evaluate("e => getComputedStyle(e).color") == "rgb(17, 136, 17)"  # green
+    assert imported.evaluate("e => getComputedStyle(e).color") == "rgb(11, 115, 11)"  # green, AA
     expect(page.locator("a.deck-name.ready")).to_have_count(5)
     copy = Deck.objects.get(owner=alice, name="deck 4")
     original = Deck.objects.get(owner=alice, name="original")
@@ -178,3 +181,41 @@ def test_the_card_database_filters_and_shows_keywords(page: Any) -> None:
     expect(page.locator("#dragon")).to_be_visible()
     page.click("#dragon a")
     expect(page.locator("h1")).to_have_text("Keywords")
+
+
+SYSTEMS = ("marcomage", "arcana", "elder_tale", "mage_wars", "far_wilds")
+
+
+def test_every_deck_editor_fits_a_phone_and_passes_axe(new_page: Any, browser_test: Any) -> None:
+    """Issue 31: at 390 px no deck editor is wider than the screen (Arcana's, Far Wilds' and
+    Mage Wars' tables were 558-735 px) and MArcomage's is not 8,539 px tall; at 1366 px its
+    pool is no inner scroll box; every editor and the deck list pass axe-core."""
+    browser_test.detach()
+    try:
+        alice = player("alice")
+        for game in SYSTEMS:
+            give_starter_decks(alice, game)  # those registration did not give already
+        decks = {game: Deck.objects.filter(owner=alice, game=game).order_by("pk")[0].pk
+                 for game in SYSTEMS}
+    finally:
+        browser_test.attach()
+    wide = new_page(viewport={"width": 1366, "height": 900})
+    log_in(wide, "alice")
+    wide.goto(f"/decks/{decks['marcomage']}/")
+    grid = wide.locator("#pool .card-grid")
+    assert grid.evaluate("g => g.scrollHeight <= g.clientHeight + 1")  # no scroll box
+    assert_accessible(wide, "MArcomage deck editor at 1366 px")
+    wide.goto("/decks/")
+    assert_accessible(wide, "deck list")
+    phone = new_page(viewport={"width": 390, "height": 844})
+    log_in(phone, "alice")
+    for game, pk in decks.items():
+        phone.goto(f"/decks/{pk}/")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (game, width)
+        if game == "marcomage":
+            height = phone.evaluate("document.documentElement.scrollHeight")
+            assert height < 3000, height
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(SHOTS / f"deck-editor-{game}-390.png"), full_page=True)
+        assert_accessible(phone, f"{game} deck editor at 390 px")

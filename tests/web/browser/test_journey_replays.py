@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.web.replays.games import finished_game
 
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
 
 SHOWS_CURRENT = """list => {
   const box = list.getBoundingClientRect();
@@ -90,6 +90,7 @@ def test_step_through_a_finished_games_replay_with_buttons_and_keys(
     at(page, 5)
     page.goto(f"/replays/{game.pk}/?step=4")  # a shared link opens at its step
     at(page, 4)
+    assert_accessible(page, "replay viewer")  # issue 31: axe-core on every journey's pages
 
     # On a phone the wide list scrolls inside its box; the page itself does not scroll
     # sideways (the table's hidden "Replay" heading once widened it).

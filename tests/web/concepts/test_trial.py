@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from marcomage.games import find_ruleset
+from marcomage.games.marcomage import guests
 from marcomage.games.marcomage.state import Game
 from marcomage.web.concepts import services
 from marcomage.web.concepts.models import Concept
 from marcomage.web.concepts.template import ConceptData
 from marcomage.web.decks.services import deck_document, ready_decks
 from marcomage.web.games.models import Game as GameRow
-from marcomage.web.rulesets.marcomage import concept_cards
 from marcomage.web.rulesets.marcomage.concept_cards import with_guest
 
 from ..base import BaseTestCase
@@ -92,16 +92,16 @@ class GuestCardTestCase(BaseTestCase):
     def test_a_failing_effect_never_raises_out_of_the_turn(self) -> None:
         concept = concept_of(self.alice)
         state, carrier, _ = self.game_with(concept)
-        original = concept_cards.TurnBoard.attack
+        original = guests.TurnBoard.attack
 
         def broken(board: Any, damage: int) -> None:
             raise RuntimeError("the board broke")
 
-        concept_cards.TurnBoard.attack = broken  # type: ignore[method-assign]
+        guests.TurnBoard.attack = broken  # type: ignore[method-assign]
         try:
             before, after = self.play_guest(state, carrier)
         finally:
-            concept_cards.TurnBoard.attack = original  # type: ignore[method-assign]
+            guests.TurnBoard.attack = original  # type: ignore[method-assign]
         self.assertEqual(after.players[0].tower, before.players[0].tower + 5)  # up to the fault
         self.assertEqual(after.current, 1)  # and the turn went on
 

@@ -46,9 +46,11 @@ class CardComponentTest(BaseTestCase):
         for card_id, rarity in ((1, "common"), (5, "uncommon"), (32, "rare")):
             assert f"card card-{rarity}" in self.render(card_id)
         css = (Path(web.__file__).parent / "static/marcomage/cards.css").read_text()
-        assert ".card-common { --rarity: #2f8f3a; }" in css  # green
-        assert ".card-uncommon { --rarity: #8b5a2b; }" in css  # brown
-        assert ".card-rare { --rarity: #e0b81f; }" in css  # yellow
+        tokens = (Path(web.__file__).parent / "static/marcomage/site.css").read_text()
+        for rarity, colour in (("common", "#2f8f3a"), ("uncommon", "#8b5a2b"),  # green, brown
+                               ("rare", "#e0b81f")):  # yellow: the design system's frames
+            assert f".card-{rarity} {{ --rarity: var(--frame-{rarity}); }}" in css
+            assert f"--frame-{rarity}: {colour};" in tokens
 
     def test_the_players_settings_hide_text_images_and_keywords(self) -> None:
         preferences = preferences_of(self.alice)

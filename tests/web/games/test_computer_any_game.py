@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from marcomage.platform.protocol import DeckDoc, Format, IllegalAction, Outcome, SeatAward
+from marcomage.platform.ruleset_base import RulesetBase
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import computer, services
 from marcomage.web.games.models import COMPUTER_SEAT, Game, Status
@@ -23,7 +24,7 @@ class Options:
     """No options."""
 
 
-class Race:
+class Race(RulesetBase):
     """Two seats take turns adding 1, 2 or 3 to a total; whoever reaches 10 wins."""
 
     id = "race"

@@ -160,6 +160,20 @@ class HostTests(BaseTestCase):
         with self.assertRaisesRegex(GameError, "already started a game"):
             services.join(self.bob, hosted.pk, deck_of(self.bob))
 
+    def test_issue_31_a_finished_game_never_blocks_a_rematch(self) -> None:
+        """Issue 31 (over C-GAME-4's "finished game not both have left"): once a game
+        between the two is over, its host may challenge or host again and be joined,
+        though neither has left the finished game yet."""
+        game = start(self.alice, self.bob)
+        services.surrender(self.bob, game.pk)
+        self.assertFalse(services.initiated(self.alice, self.bob))
+        hosted = services.host(self.alice, deck_of(self.alice))
+        rematch = services.join(self.bob, hosted.pk, deck_of(self.bob))
+        self.assertEqual(rematch.status, Status.RUNNING)
+        self.assertTrue(services.initiated(self.alice, self.bob))  # the running one counts
+        with self.assertRaisesRegex(GameError, "already"):
+            services.challenge(self.alice, self.bob, deck_of(self.alice))
+
     def test_c_game_8_unhost(self) -> None:
         hosted = services.host(self.alice, deck_of(self.alice))
         with self.assertRaises(NotFound):

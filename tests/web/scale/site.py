@@ -79,12 +79,13 @@ class Player:
         return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
     def request(self, method: str, path: str, form: dict[str, Any] | None = None,
-                headers: dict[str, str] | None = None, timeout: float = 60) -> Answer:
-        """One request on a fresh connection; redirects are not followed."""
+                headers: dict[str, str] | None = None, timeout: float = 60,
+                body: bytes | None = None) -> Answer:
+        """One request on a fresh connection (a form, or a raw `body`); redirects are not
+        followed."""
         parts = urllib.parse.urlsplit(self.base)
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
         sent = {"Cookie": self.cookie_header(), **(headers or {})}
-        body = None
         if form is not None:
             fields = {**form, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")}
             body = urllib.parse.urlencode(fields).encode()

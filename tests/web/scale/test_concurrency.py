@@ -130,3 +130,23 @@ def test_a_nul_byte_in_a_chat_line_is_no_server_error(live_url: str) -> None:
                          headers={"HX-Request": "true"})
     assert answer.status < 500, answer.body[:2000]
     assert not game.chat.exists()
+
+
+def test_issue_38_forum_pacing_holds_under_twenty_parallel_replies(
+        live_url: str, settings: Any) -> None:
+    """Forum pacing (6 posts a minute) taken atomically: with one post written, 20 replies
+    released together store exactly the 5 that remain (the probe saw 8 on PostgreSQL)."""
+    from marcomage.web.forum import services as forum
+    from marcomage.web.forum.models import Post, Section
+
+    settings.FORUM_POSTS_PER_MINUTE = 6
+    alice = User.objects.create_user("alice", PASSWORD)
+    forum.ensure_sections()
+    thread = forum.start_thread(alice, Section.objects.first(), "Pacing", "the first post")
+    player = Player.logged_in(live_url, alice)
+    answers = together([
+        (lambda n=n: player.post(f"/forum/thread/{thread.pk}/reply/", {"text": f"reply {n}"}))
+        for n in range(20)])
+    no_server_error(answers)
+    assert sorted(a.status for a in answers) == [302] * 5 + [400] * 15
+    assert Post.objects.filter(author=alice).count() == 6

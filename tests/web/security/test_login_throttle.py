@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 from unittest import mock
@@ -114,3 +115,36 @@ def test_a_right_password_gives_the_address_its_try_back(transactional_db: None)
         assert throttle.attempt(counters) == 0
         throttle.succeeded(counters)
     assert throttle.wait(counters) == 0
+
+
+def test_issue_38_a_burst_longer_than_the_lock_checks_at_most_five_passwords(
+        transactional_db: None, live_site: Any) -> None:
+    """The probe's burst checked 5 to 9 passwords: it lasted past the 2 s lock after the
+    fifth failure. A try refused during the lock restarts the wait, so a burst that goes on
+    (here three waves of parallel tries, 1.5 s apart on the throttle's clock) checks at most
+    FREE_FAILURES passwords until it stops for the whole wait."""
+    clock = SimpleNamespace(at=timezone.now())
+    checked: list[str] = []
+    lock = threading.Lock()
+    real = MD5PasswordHasher.verify
+
+    def counting(self: MD5PasswordHasher, password: str, encoded: str) -> bool:
+        with lock:
+            checked.append(password)
+        return bool(real(self, password, encoded))
+
+    User.objects.create_user("alice", "right-password")
+    with (mock.patch.object(throttle, "timezone", SimpleNamespace(now=lambda: clock.at)),
+          mock.patch.object(MD5PasswordHasher, "verify", counting)):
+        for wave in range(3):
+            clients = [SiteClient(live_site.url) for _ in range(20)]
+            for client in clients:
+                client.get("/accounts/login/")
+            answers = burst(clients, lambda c: c.log_in("alice", "wrong-password"))
+            assert all(answer.status in (400, 429) for answer in answers)
+            assert len(checked) <= throttle.FREE_FAILURES, (wave, len(checked))
+            clock.at += timedelta(seconds=1.5)
+        assert len(checked) == throttle.FREE_FAILURES
+        clock.at += timedelta(seconds=2.1)  # a quiet spell as long as the wait: one more try
+        assert SiteClient(live_site.url).log_in("alice", "wrong-password").status == 400
+        assert len(checked) == throttle.FREE_FAILURES + 1

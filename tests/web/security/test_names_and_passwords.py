@@ -75,3 +75,36 @@ def test_a_password_change_follows_the_same_rules(db: None) -> None:
     assert response.status_code == 400
     alice.refresh_from_db()
     assert alice.check_password(GOOD_PASSWORD)
+
+
+# Accents folded, and look-alikes of existing players (issue 38).
+
+
+@pytest.mark.parametrize("name", ["Marcomag\u00e9", "C\u00f6mputer", "Compute\u0155",
+                                  "Co\u0301mputer", "S\u00ffstem", "M\u00e0rcomage (bot)"])
+def test_issue_38_reserved_names_with_accents_are_refused(db: None, name: str) -> None:
+    status, body = register(name)
+    assert status == 400, name
+    assert "look like" in body, name
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(("taken", "name"), [
+    ("alice", "Al\u00efce"), ("alice", "\u00c0lice"), ("bob", "B0B"), ("Zo\u00eb", "zoe"),
+    ("carol", "Caro\u013a"), ("dave", "d a v e"),
+])
+def test_issue_38_a_name_that_looks_like_an_existing_players_is_refused(
+        db: None, taken: str, name: str) -> None:
+    User.objects.create_user(taken, GOOD_PASSWORD)
+    status, body = register(name)
+    assert status == 400, name
+    assert "looks like the name of another player" in body, name
+    assert User.objects.count() == 1
+
+
+def test_issue_38_skeletons_fold_accents_and_different_names_still_register(db: None) -> None:
+    assert skeleton("Marcomag\u00e9") == "marcomage"
+    assert skeleton("C\u00f6mputer") == skeleton("Compute\u0155") == "computer"
+    User.objects.create_user("alice", GOOD_PASSWORD)
+    assert register("alicia")[0] == 302
+    assert User.objects.get(username="alicia").name_skeleton == "alicia"

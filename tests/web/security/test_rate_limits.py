@@ -4,6 +4,7 @@ get 429 with Retry-After and a clear reason (page, htmx text or JSON), and store
 from __future__ import annotations
 
 import json
+from unittest import mock
 
 from django.test import Client, override_settings
 
@@ -87,8 +88,69 @@ def test_registrations_from_one_address_are_limited(db: None) -> None:
     assert other.status_code == 302
 
 
-def test_the_window_resets() -> None:
+def test_the_window_resets(db: None) -> None:
     with override_settings(RATE_LIMITS={"chat": (1, 60)}):
         assert rate_limit.take("chat", "k", now=120.0) == 0
         assert rate_limit.take("chat", "k", now=150.0) == 30
         assert rate_limit.take("chat", "k", now=181.0) == 0
+
+
+# One limiter shared by the site and the API, keyed by player (issues 37 and 38).
+
+
+@override_settings(RATE_LIMITS={"chat": (3, 60)})
+def test_issue_37_chat_over_the_api_counts_against_the_chat_forms_limit(db: None) -> None:
+    from tests.web.api.helpers import call, token_for
+
+    alice, bob = User.objects.create_user("alice", PASSWORD), User.objects.create_user("bob",
+                                                                                      PASSWORD)
+    game = start(alice, bob)
+    client = logged_in(alice)
+    token = token_for(alice)
+    for n in range(2):
+        assert client.post(f"/games/{game.pk}/chat/", {"text": f"form {n}"}).status_code == 302
+    assert call(Client(), token, "POST", f"/games/{game.pk}/chat", {"text": "api"})[0] == 201
+    status, doc = call(Client(), token, "POST", f"/games/{game.pk}/chat", {"text": "more"})
+    assert status == 429 and doc["limit"] == "chat" and doc["retry_after"] >= 1
+    assert "at most 3 chat lines" in doc["detail"]
+    assert client.post(f"/games/{game.pk}/chat/", {"text": "form"}).status_code == 429
+    assert ChatMessage.objects.count() == 3
+    assert call(Client(), token_for(bob), "POST", f"/games/{game.pk}/chat",
+                {"text": "bob"})[0] == 201
+
+
+@override_settings(RATE_LIMITS={"challenge": (2, 60)})
+def test_issue_37_challenges_over_the_api_count_against_the_sites_limit(db: None) -> None:
+    from tests.web.api.helpers import call, token_for
+
+    alice = User.objects.create_user("alice", PASSWORD)
+    for name in ("bob", "carol", "dave"):
+        User.objects.create_user(name, PASSWORD)
+    token = token_for(alice)
+    to_bob = {"opponent": "bob", "deck": "random"}
+    assert call(Client(), token, "POST", "/games/challenges", to_bob)[0] == 201
+    logged_in(alice).post("/games/challenge/carol/", {})
+    before = Game.objects.count()
+    to_dave = {"opponent": "dave", "deck": "random"}
+    status, doc = call(Client(), token, "POST", "/games/challenges", to_dave)
+    assert status == 429 and doc["limit"] == "challenge"
+    assert Game.objects.count() == before
+
+
+@override_settings(MARCOMAGE_API_RATE=40, MARCOMAGE_API_PERIOD=60)
+def test_issue_38_processes_share_a_tokens_allowance(db: None) -> None:
+    """Each process takes the token's allowance from the database in shares (so a request
+    costs no write each); two processes (two memories, one database) taking turns serve
+    exactly the limit between them, not the limit each."""
+    from marcomage.web.api import limits
+
+    limits.forget()
+    memories: list[dict[int, tuple[int, int]]] = [{}, {}]
+    served = 0
+    for step in range(100):
+        with mock.patch.object(limits, "_held", memories[step % 2]):
+            served += limits.take(7, now=600.0 + step * 0.1) == 0.0
+    assert served == 40
+    with mock.patch.object(limits, "_held", {}):
+        assert limits.take(7, now=659.0) > 0
+        assert limits.take(7, now=661.0) == 0.0  # the next window

@@ -162,3 +162,29 @@ def test_static_files_are_served_with_nosniff(live_site: Any, transactional_db: 
     assert answer.status == 200
     headers = {name.lower(): value for name, value in answer.headers.items()}
     assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1:8000@evil", "bad host",
+                                  "[::1", "a" * 300, "localhost:99999x"])
+def test_issue_38_a_bad_host_header_is_a_400_without_a_traceback(
+        live_site: Any, transactional_db: None, host: str) -> None:
+    import http.client
+    import urllib.parse
+
+    from .server_log import server_errors
+
+    parts = urllib.parse.urlsplit(live_site.url)
+    with server_errors() as log:
+        for path in ("/", "/accounts/login/", "/api/v1/systems"):
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+            try:
+                connection.putrequest("GET", path, skip_host=True)
+                connection.putheader("Host", host)
+                connection.endheaders()
+                answer = connection.getresponse()
+                body = answer.read().decode()
+            finally:
+                connection.close()
+            assert answer.status == 400, (host, path, answer.status)
+            assert "host" in body.lower()
+    assert log.problems() == []

@@ -83,8 +83,8 @@ def test_garbage_frames_get_error_frames_then_a_close_and_no_board(alice: User) 
 
     async def scenario() -> tuple[list[str], Any]:
         client = socket(f"/ws/games/{game.pk}/", key)
-        assert (await client.connect())[0]
-        await client.receive_from()  # the board on connect
+        assert (await client.connect(timeout=20))[0]  # a process's first board render
+        await client.receive_from(timeout=20)  # the board on connect     (2 s on a busy host)
         answers = []
         frames: list[dict[str, Any]] = [
             {"text": "x"}, {"bytes": b"\x00\xff"}, {"text": "[1]"},

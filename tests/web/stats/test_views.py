@@ -90,3 +90,42 @@ class ExpHistoryTest(BaseTestCase):
         table = page.split('id="exp-table"')[1].split("</table>")[0]
         assert "<th scope=\"row\">2026-11-02</th><td>0</td><td>230</td><td>3</td>" in table
         assert "<th scope=\"row\">2026-11-05</th><td>1</td><td>40</td><td>1</td>" in table
+
+
+class NamesInWordsTest(BaseTestCase):
+    """Issue 31: the newer systems' statistics show card names from each game's card data,
+    not ids ("card 21", "card bark_strider"), and end types in words, one column for
+    "surrender" and "Surrender"."""
+
+    def test_cards_of_the_newer_systems_show_their_names(self) -> None:
+        client = self.log_in(self.alice)
+        ids = (self.alice.pk, self.bob.pk)
+        for ruleset, card, name in (("arcana", "21", "Iron Band"),
+                                    ("far_wilds", "bark_strider", "Bark Strider"),
+                                    ("mage_wars", "lumen_warden", "Lumen Warden"),
+                                    ("elder_tale", "ember_cut", "Ember Cut")):
+            add_facts(GameFacts(ruleset, date(2026, 11, 1), "hp", 9,
+                                (SeatFacts(ids[0], "win", frozenset({card})),
+                                 SeatFacts(ids[1], "loss", frozenset())), Counter(), True))
+            page = client.get(f"/stats/{ruleset}/cards/").content.decode()
+            row = page.split(f'data-card="{card}"')[1].split("</tr>")[0]
+            assert name in row, (ruleset, row)
+            assert f"card {card}" not in page
+
+    def test_end_types_read_as_words(self) -> None:
+        client = self.log_in(self.alice)
+        ids = (self.alice.pk, self.bob.pk)
+        for ruleset, end in (("mage_wars", "win_condition"), ("mage_wars", "round_limit"),
+                             ("mage_wars", "surrender"), ("mage_wars", "Surrender"),
+                             ("arcana", "hp")):
+            add_facts(GameFacts(ruleset, date(2026, 11, 1), end, 9,
+                                (SeatFacts(ids[0], "win", frozenset()),
+                                 SeatFacts(ids[1], "loss", frozenset())), Counter(), True))
+        page = client.get("/stats/mage_wars/games/").content.decode()
+        head = page.split('id="ends-table"')[1].split("</thead>")[0]
+        assert "Victory condition met" in head and "Round limit reached" in head
+        assert head.count("Surrender") == 1 and "Win_condition" not in head
+        first_day = page.split('<th scope="row">2026-11-01</th>')[1].split("</tr>")[0]
+        assert "<td>2</td>" in first_day  # both surrenders in the one column
+        arcana = client.get("/stats/arcana/games/").content.decode()
+        assert "Out of health" in arcana and ">Hp<" not in arcana

@@ -7,41 +7,34 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
 from marcomage.platform.bots import Bot
+from marcomage.platform.decks import offered_deck_violations
+from marcomage.platform.ending import PlatformEnds
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
-    SURRENDER,
     DeckDoc,
     Format,
     IllegalAction,
     Outcome,
-    SeatAward,
     Violation,
-    platform_end,
 )
-from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
-from . import engine
+from . import engine, victory
 from .deck import deck_cards, starter_decks, violations
-from .hidden import resample_hidden
-from .serialize import ALL, from_json, options_json, state_json
-from .state import OVER, Game, Options
+from .serialize import ALL, from_json, state_json
+from .state import Game, Options
+from .view import resample_hidden, view
 
 MAX_STEPS = 60_000
 """A bound on accepted actions in one duel: TURN_LIMIT turns of at most a few hundred
 actions each (every action of a turn is bounded: summons once, positions and effects once
 per card, at most three attack declarations cancelled)."""
 
-OPTION_NAMES = ("summoned_can_attack", "deck_out_loses", "set_rune_delay")
 
-
-def _plain(action: Any) -> bool:
-    """Strings and true integers only (so True is not taken for 1)."""
-    return isinstance(action, dict) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
-class Arcana:
+class Arcana(FieldOptions, PlatformEnds, RulesetBase):
     """The Arcana ruleset (ARCANA.md)."""
 
     id = "arcana"
@@ -54,29 +47,11 @@ class Arcana:
         "one of each Relic ward.")})
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
-
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        if not isinstance(doc, Mapping):
-            raise ValueError("Arcana options are an object such as {'deck_out_loses': true}.")
-        unknown = sorted(set(doc) - set(OPTION_NAMES))
-        if unknown:
-            raise ValueError(f"Arcana has no option {', '.join(map(repr, unknown))}; its "
-                             f"options are {', '.join(OPTION_NAMES)}.")
-        for key, value in doc.items():
-            if type(value) is not bool:
-                raise ValueError(f"The option {key!r} is true or false, not {value!r}.")
-        return Options(**doc)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options_json(options)
+    noun = "duel"
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
-        if fmt not in self.formats:
-            return [Violation("format", f"Arcana has no deck format {fmt!r}.")]
-        if deck.get("game", self.id) != self.id:
-            return [Violation("game", f"This is a {deck.get('game')!r} deck, not an Arcana "
-                                      "deck.")]
-        return violations(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or violations(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return starter_decks()
@@ -94,7 +69,7 @@ class Arcana:
         return engine.to_act(state)
 
     def legal_actions(self, state: Game, seat: int) -> list[dict[str, Any]]:
-        return engine.legal(state, seat)
+        return engine.legal_actions(state, seat)
 
     def apply(self, state: Game, seat: int, action: Mapping[str, Any]
               ) -> tuple[Game, list[dict[str, Any]]]:
@@ -106,11 +81,11 @@ class Arcana:
             raise IllegalAction(f"There is no seat {seat!r}.", "seat")
         if seat != engine.deciding(state):
             raise IllegalAction("It is not your decision now.", "not-your-turn")
-        if not _plain(action) or action not in engine.legal(state, seat):
+        if not is_plain_action(action) or action not in engine.legal_actions(state, seat):
             kind = action.get("type") if isinstance(action, dict) else None
             raise IllegalAction(f"{kind!r} with these choices is not a legal move now."
                                 if isinstance(kind, str) else "That is not a move.")
-        after = state.copy()
+        after = state.clone()
         known = len(after.log)
         engine.perform(after, seat, dict(action))
         lines = after.log[known:] if len(after.log) > known else after.log[-1:]
@@ -119,30 +94,16 @@ class Arcana:
         return after, events
 
     def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
-        if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
-            raise ValueError(f"Arcana seats are 0 and 1, not {viewer!r}.")
-        return state_json(state, viewer)  # type: ignore[arg-type]
+        return view(state, viewer)
 
     def outcome(self, state: Game) -> Outcome | None:
         return state.outcome
 
-    def resign(self, state: Game, seat: int) -> Game:
-        return self.end(state, SURRENDER, [1 - seat])
+    def final_round(self, state: Game) -> int:
+        return state.turn
 
-    def end(self, state: Game, end_type: str, winners: Sequence[int]) -> Game:
-        if state.outcome is not None:
-            raise IllegalAction("The duel is already over.")
-        outcome = platform_end(end_type, winners, state.turn)
-        after = state.copy()
-        engine.finish(after, outcome)
-        after.phase = OVER
-        return after
-
-    def awards(self, state: Game, levels: Sequence[int], friendly: bool,
-               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
-        if state.outcome is None:
-            raise ValueError("The duel is not finished.")
-        return default_awards(state.outcome, levels, friendly)
+    def close(self, state: Game, outcome: Outcome) -> None:
+        victory.finish(state, outcome)
 
     def to_json(self, state: Game) -> dict[str, Any]:
         return state_json(state, ALL)
@@ -154,7 +115,7 @@ class Arcana:
         return resample_hidden(state, viewer, rng)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
-        from .search import BOTS
+        from .bots import BOTS
         return BOTS
 
 

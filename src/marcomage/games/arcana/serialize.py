@@ -6,21 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from marcomage.platform.options import options_from_json, options_to_json
 from marcomage.platform.protocol import Outcome
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, CREATURE
-from .engine import deciding, power, toughness
+from .engine import deciding
+from .field import power, toughness
 from .state import Attack, Game, Link, Options, Piece, Player
 
 FORMAT, SCHEMA = "arcana", 1
 ALL = -2
 """`viewer` for the whole state (the ruleset's to_json)."""
-
-
-def options_json(o: Options) -> dict[str, Any]:
-    return {"summoned_can_attack": o.summoned_can_attack, "deck_out_loses": o.deck_out_loses,
-            "set_rune_delay": o.set_rune_delay}
 
 
 def piece_json(c: Piece, shown: bool, stats: bool = False) -> dict[str, Any]:
@@ -85,7 +82,7 @@ def player_from(doc: dict[str, Any]) -> Player:
 
 def state_json(g: Game, viewer: int) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "format": FORMAT, "schema": SCHEMA, "options": options_json(g.options),
+        "format": FORMAT, "schema": SCHEMA, "options": options_to_json(g.options),
         "turn": g.turn, "first": g.first, "phase": g.phase,
         "players": [player_json(p, s, viewer) for s, p in enumerate(g.players)],
         "attack": None if g.attack is None else g.attack.to_json(),
@@ -105,9 +102,7 @@ def state_json(g: Game, viewer: int) -> dict[str, Any]:
 def from_json(doc: dict[str, Any]) -> Game:
     if doc.get("format") != FORMAT or doc.get("schema") != SCHEMA:
         raise ValueError("Not an Arcana game state.")
-    o = doc["options"]
-    g = Game(Options(bool(o["summoned_can_attack"]), bool(o["deck_out_loses"]),
-                     bool(o["set_rune_delay"])), Rng.from_json(doc["rng"]))
+    g = Game(options_from_json(Options, doc["options"], "Arcana"), Rng.from_json(doc["rng"]))
     g.turn, g.first, g.phase = int(doc["turn"]), int(doc["first"]), str(doc["phase"])
     g.players = [player_from(p) for p in doc["players"]]
     g.attack = None if doc["attack"] is None else Attack.from_json(doc["attack"])

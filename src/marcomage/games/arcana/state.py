@@ -62,7 +62,7 @@ class Piece:
         self.mods: list[tuple[int, int, int]] = []   # (power, toughness, until match turn)
         self.wards: list[Piece] = []
 
-    def copy(self) -> Piece:
+    def clone(self) -> Piece:
         p = Piece.__new__(Piece)
         p.uid, p.card, p.owner = self.uid, self.card, self.owner
         p.face_up, p.position, p.arrived, p.special = (
@@ -71,7 +71,7 @@ class Piece:
             self.attacked, self.changed, self.blocked, self.used)
         p.set_turn, p.active_until = self.set_turn, self.active_until
         p.mods = self.mods[:]
-        p.wards = [w.copy() for w in self.wards] if self.wards else []
+        p.wards = [w.clone() for w in self.wards] if self.wards else []
         return p
 
 
@@ -92,15 +92,15 @@ class Player:
         self.mulligan = ""              # "", "keep" or "redraw"
         self.roll: list[int] = []
 
-    def copy(self) -> Player:
+    def clone(self) -> Player:
         p = Player.__new__(Player)
         p.hp, p.normal_done, p.mulligan, p.roll = (
             self.hp, self.normal_done, self.mulligan, self.roll[:])
-        p.deck = [c.copy() for c in self.deck]
-        p.hand = [c.copy() for c in self.hand]
-        p.nether = [c.copy() for c in self.nether]
-        p.creatures = [None if c is None else c.copy() for c in self.creatures]
-        p.runes = [None if c is None else c.copy() for c in self.runes]
+        p.deck = [c.clone() for c in self.deck]
+        p.hand = [c.clone() for c in self.hand]
+        p.nether = [c.clone() for c in self.nether]
+        p.creatures = [None if c is None else c.clone() for c in self.creatures]
+        p.runes = [None if c is None else c.clone() for c in self.runes]
         return p
 
 
@@ -143,7 +143,7 @@ class Attack:
         self.negated = False
         self.party: list[tuple[int, int]] = []  # (uid, power) left after the blocker
 
-    def copy(self) -> Attack:
+    def clone(self) -> Attack:
         a = Attack(self.target, self.target_uid)
         a.attackers, a.blocker, a.stage = self.attackers[:], self.blocker, self.stage
         a.call_off_ok, a.negated, a.party = self.call_off_ok, self.negated, self.party[:]
@@ -197,12 +197,12 @@ class Game:
         """The turn player."""
         return self.first if self.turn % 2 == 1 else 1 - self.first
 
-    def copy(self) -> Game:
+    def clone(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.rng = self.options, self.rng.clone()
-        g.players = [p.copy() for p in self.players]
+        g.players = [p.clone() for p in self.players]
         g.turn, g.first, g.phase = self.turn, self.first, self.phase
-        g.attack = None if self.attack is None else self.attack.copy()
+        g.attack = None if self.attack is None else self.attack.clone()
         g.chain = self.chain[:]    # links are never changed once made
         g.priority, g.passes, g.cancels, g.summoned, g.arrival = (
             self.priority, self.passes, self.cancels, self.summoned, self.arrival)

@@ -14,7 +14,7 @@ from marcomage.platform.bots import BotFactory, bot_rng
 from marcomage.platform.protocol import Action
 from marcomage.platform.rng import Rng
 
-from . import duel as engine
+from . import engine
 from .cards import ATTACK, COMMON, DEFENSE, KINDS, UTILITY, Card, card_from_json, card_set
 from .design import effect_price
 from .state import DEFEND, Active, Duel, Fighter, Played
@@ -193,7 +193,7 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
             f.hand = [h["iid"] for h in hand]
             for kind in KINDS:
                 pile = [new(c, kind) for c in view["library"][kind]]
-                engine.shuffle(pile, rng)
+                rng.shuffle(pile)
                 f.piles[kind] = pile
         else:
             for kind in KINDS:

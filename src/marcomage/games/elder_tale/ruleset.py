@@ -9,43 +9,35 @@ End types: "knockout" (ET-END-1), "round_limit" (ET-END-2), and the platform's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import BotFactory
+from marcomage.platform.decks import offered_deck_violations
+from marcomage.platform.ending import PlatformEnds
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
-    SURRENDER,
     Action,
     DeckDoc,
     Event,
     Format,
-    IllegalAction,
     Outcome,
-    SeatAward,
     Violation,
-    platform_end,
 )
-from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
-from . import duel as engine
+from . import engine
 from .bots import BOTS
-from .deck_format import FORMAT, character_deck, deck_cards, validate
-from .state import OVER, Duel
+from .deck import FORMAT, character_deck, deck_cards, validate
+from .state import OVER, Duel, Options
 from .view import resample_hidden, view
 
 MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The duel has no option of its own: ROUND_LIMIT and the EN are constants of the
-    ruleset version (PL-PROTO-7); the design options are the site's."""
-
-
-class ElderTale:
+class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"
@@ -63,19 +55,11 @@ class ElderTale:
         "Uncommons up to 3 copies, Rares up to 2, each Epic once; legal custom cards only.")})
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
-
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        if not isinstance(doc, Mapping) or doc:
-            raise ValueError("An Elder Tale duel has no options.")
-        return Options()
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {}
+    noun = "duel"
 
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
-        if fmt not in self.formats:
-            return [Violation("format", f"Elder Tale has no deck format {fmt!r}.")]
-        return validate(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or validate(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return [character_deck(0), character_deck(1)]
@@ -90,7 +74,7 @@ class ElderTale:
                 raise ValueError(problems[0].message)
             cards, piles, _ = deck_cards(deck)
             sides.append((cards, piles))
-        return engine.new_duel(sides, seed)
+        return engine.new_game(sides, seed)
 
     def to_act(self, state: Duel) -> frozenset[int]:
         return frozenset() if state.outcome is not None else frozenset((state.active,))
@@ -108,23 +92,9 @@ class ElderTale:
     def outcome(self, state: Duel) -> Outcome | None:
         return state.outcome
 
-    def resign(self, state: Duel, seat: int) -> Duel:
-        return self.end(state, SURRENDER, [1 - seat])
-
-    def end(self, state: Duel, end_type: str, winners: Sequence[int]) -> Duel:
-        if state.outcome is not None:
-            raise IllegalAction("The duel is already over.")
-        outcome = platform_end(end_type, winners, state.round)
-        after = state.clone()
-        after.step = OVER
-        after.outcome = outcome
-        return after
-
-    def awards(self, state: Duel, levels: Sequence[int], friendly: bool,
-               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
-        if state.outcome is None:
-            raise ValueError("The duel is not finished.")
-        return default_awards(state.outcome, levels, friendly)
+    def close(self, state: Duel, outcome: Outcome) -> None:
+        state.step = OVER
+        state.outcome = outcome
 
     def to_json(self, state: Duel) -> dict[str, Any]:
         return state.to_json()

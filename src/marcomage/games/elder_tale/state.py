@@ -16,6 +16,12 @@ DEFEND, ATTACK_STEP, OVER = "defend", "attack", "over"
 SCHEMA = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The duel has no option of its own: ROUND_LIMIT and the EN are constants of the
+    ruleset version (PL-PROTO-7); the design options are the site's."""
+
+
 @dataclass(slots=True)
 class Active:
     """An effect in force on its bearer, the combatant whose event it modifies (ET-DUEL-12):

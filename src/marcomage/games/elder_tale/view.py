@@ -17,7 +17,7 @@ from typing import Any
 from marcomage.platform.rng import Rng
 
 from .cards import CLUTTER, KINDS
-from .duel import ROUND_LIMIT, shuffle
+from .engine import ROUND_LIMIT
 from .state import Active, Duel, Played
 
 
@@ -108,7 +108,7 @@ def resample_hidden(duel: Duel, viewer: int | None, rng: Rng) -> Duel:
     after = duel.clone()
     for seat, fighter in enumerate(after.fighters):
         for kind in KINDS:
-            shuffle(fighter.piles[kind], rng)
+            rng.shuffle(fighter.piles[kind])
         if viewer is None or seat == viewer:
             continue
         hidden_table = [p.iid for p in (*after.pending, *after.building, *after.played)
@@ -120,7 +120,7 @@ def resample_hidden(duel: Duel, viewer: int | None, rng: Rng) -> Duel:
                      if after.homes[i] == kind and after.card(i).kind != CLUTTER]
             names = [after.instances[i] for i in slots]
             order = list(range(len(names)))
-            shuffle(order, rng)
+            rng.shuffle(order)
             for slot, pick in zip(slots, order, strict=True):
                 after.instances[slot] = names[pick]
     after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())

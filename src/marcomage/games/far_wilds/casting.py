@@ -20,6 +20,7 @@ from .cards import (
     Card,
     Target,
 )
+from .fog import known_spaces
 from .hexmap import FOREST, OCEAN, HexMap
 from .sight import board, control, domain_levels, meets_domain, revealed, sees
 from .state import BUILDING_KIND, CREATURE_KIND, SITE_KIND, Battle, Enchant, Figure
@@ -67,9 +68,13 @@ class Sight:
                 buildings.append(space)
                 if CARDS[f.card].base:
                     bases.append(space)
-        return cls(board(state), revealed(state, seat), sees(state, seat),
-                   control(state, 1 - seat), control(state, seat), bases, buildings,
-                   domain_levels(state, seat))
+        # The areas of control as far as the figures in sight and its own tell: under the
+        # fog, legal actions never depend on what the caster cannot see (FARWILDS.md Fog).
+        now = sees(state, seat)
+        known = known_spaces(state, seat, now)
+        return cls(board(state), revealed(state, seat), now,
+                   control(state, 1 - seat, known), control(state, seat, known), bases,
+                   buildings, domain_levels(state, seat))
 
 
 def _adjacent_to(hexes: HexMap, space: int, others: list[int]) -> bool:

@@ -1,20 +1,12 @@
-"""The deck, hand and draw (FW-HAND, FW-MULL, FW-CYCLE): the seeded shuffle, Autodraw with
-its External Cards, the mulligan and cycling. Every draw goes through `draw_one`."""
+"""The deck, hand and draw (FW-HAND, FW-MULL, FW-CYCLE): Autodraw with its External Cards,
+the mulligan and cycling (shuffles are the game's `Rng.shuffle`). Every draw goes through
+`draw_one`."""
 
 from __future__ import annotations
-
-from marcomage.platform.rng import Rng
 
 from .cards import CARDS
 from .sight import bases_of, domain_levels, meets_domain
 from .state import Battle, Player
-
-
-def shuffle(cards: list[str], rng: Rng) -> None:
-    """Fisher-Yates with the game's generator (FW-HAND-2)."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = rng.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def set_aside_external(player: Player) -> None:
@@ -94,7 +86,7 @@ def mulligan(state: Battle, seat: int) -> int:
     size = len(player.hand) - 1
     player.deck.extend(player.hand)
     player.hand.clear()
-    shuffle(player.deck, state.rng)
+    state.rng.shuffle(player.deck)
     draw(state, seat, max(size, 0))
     return len(player.hand)
 

@@ -8,33 +8,28 @@ and {"type": "pass"}. Spaces are numbered 0..36 (see hexmap). End types: "glory"
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import Bot
+from marcomage.platform.ending import PlatformEnds
+from marcomage.platform.options import FieldOptions, options_from_json
 from marcomage.platform.protocol import (
-    BOUNDS,
-    SURRENDER,
     DeckDoc,
     Format,
-    IllegalAction,
     Outcome,
-    SeatAward,
     Violation,
-    platform_end,
 )
-from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
-from . import battle
+from . import engine
 from .cards import ARMIES, CARDS
-from .draw import shuffle
-from .formats import FORMATS, validate_deck
-from .hexmap import MAPS
-from .state import KEEP, MULL, OVER, Battle, Enchant, Figure, Options, Player
-from .views import view
+from .deck import FORMATS, validate_deck
+from .fog import resample_fog
+from .state import OVER, Battle, Enchant, Figure, Options, Player
+from .view import resample_hidden, view
 
 STATE_FORMAT = "far_wilds"
 MAX_STEPS = 6000
@@ -57,18 +52,21 @@ def army_cards(deck: Mapping[str, Any]) -> list[str]:
     return cards
 
 
-class FarWilds:
+class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     """The Far Wilds ruleset (FW-*)."""
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 3
+    version = 4
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
     `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
     3: what stands on a space out of sight never decides a legal action: Wind Step may aim
     at any unseen space and finds it taken or not; with `reveal_memory` a remembered space is
-    a target only for what aims at the space itself (FW-CAST-10, -11)."""
+    a target only for what aims at the space itself (FW-CAST-10, -11).
+    4: under the fog, enemy territory (FW-CAST-8) is judged from the enemy buildings the
+    caster sees; views count wells held, control and income from the buildings the viewer
+    may know of (issue 38)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
@@ -79,35 +77,16 @@ class FarWilds:
     player did not simply declare. `validate_deck` still checks them against a pool."""
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
+    noun = "battle"
 
     # -- options and armies -----------------------------------------------------------------
 
     def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """Options from JSON: every field of `Options`, each of its own type."""
-        if not isinstance(doc, Mapping):
-            raise ValueError("Far Wilds options are an object such as {'autodraw': true}.")
-        fields = {f.name: f for f in dataclasses.fields(Options)}
-        unknown = sorted(set(doc) - set(fields))
-        if unknown:
-            raise ValueError(f"The Far Wilds has no option {', '.join(map(repr, unknown))}.")
-        defaults = Options()
-        for key, value in doc.items():
-            if type(value) is not type(getattr(defaults, key)):
-                raise ValueError(f"The option {key!r} cannot be {value!r}.")
-        options = Options(**doc)
-        if options.map not in MAPS:
-            raise ValueError(f"There is no map {options.map!r}.")
-        if options.creature_movement:
+        """Options from JSON: every field of `Options`, each of its own type, within its
+        choices and bounds; creature movement stays off (FW-BOARD-5)."""
+        if isinstance(doc, Mapping) and doc.get("creature_movement") is True:
             raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
-        for name, field in fields.items():
-            if BOUNDS in field.metadata:
-                low, high = field.metadata[BOUNDS]
-                if not low <= getattr(options, name) <= high:
-                    raise ValueError(f"The option {name!r} is {low} to {high}.")
-        return options
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return dataclasses.asdict(options)
+        return options_from_json(Options, doc, self.name)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "constructed") -> list[Violation]:
         """FW-DECK: the format's violations; a sealed or draft army checks its card pool,
@@ -134,17 +113,17 @@ class FarWilds:
         """A new battle (FW-DECK-1: the armies are copied in); its mulligan phase first."""
         if len(decks) != 2:
             raise ValueError(f"The Far Wilds is played by 2, not {len(decks)}.")
-        return battle.new_battle(options, [army_cards(d) for d in decks], seed)
+        return engine.new_game(options, [army_cards(d) for d in decks], seed)
 
     def to_act(self, state: Battle) -> frozenset[int]:
-        return battle.to_act(state)
+        return engine.to_act(state)
 
     def legal_actions(self, state: Battle, seat: int) -> list[dict[str, Any]]:
-        return battle.legal_actions(state, seat)
+        return engine.legal_actions(state, seat)
 
     def apply(self, state: Battle, seat: int, action: Mapping[str, Any]
               ) -> tuple[Battle, list[dict[str, Any]]]:
-        return battle.apply(state, seat, action)
+        return engine.apply(state, seat, action)
 
     def view(self, state: Battle, viewer: int | None) -> dict[str, Any]:
         if viewer is not None and (type(viewer) is not int or viewer not in (0, 1)):
@@ -154,23 +133,9 @@ class FarWilds:
     def outcome(self, state: Battle) -> Outcome | None:
         return state.outcome
 
-    def resign(self, state: Battle, seat: int) -> Battle:
-        return self.end(state, SURRENDER, [1 - seat])
-
-    def end(self, state: Battle, end_type: str, winners: Sequence[int]) -> Battle:
-        if state.outcome is not None:
-            raise IllegalAction("The battle is already over.")
-        outcome = platform_end(end_type, winners, state.round)
-        after = state.clone()
-        after.phase = OVER
-        after.outcome = outcome
-        return after
-
-    def awards(self, state: Battle, levels: Sequence[int], friendly: bool,
-               last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
-        if state.outcome is None:
-            raise ValueError("The battle is not finished.")
-        return default_awards(state.outcome, levels, friendly)
+    def close(self, state: Battle, outcome: Outcome) -> None:
+        state.phase = OVER
+        state.outcome = outcome
 
     # -- serialisation, hidden zones, bots ----------------------------------------------------
 
@@ -204,26 +169,18 @@ class FarWilds:
             None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]))
 
     def resample_hidden(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
-        """What `viewer` cannot see drawn anew: deck orders; the opponent's hand redealt
-        from its hand and deck (sizes kept) and its sealed mulligan choice; the game's random
-        source."""
-        after = state.clone()
-        for seat, player in enumerate(after.players):
-            if viewer is None or seat == viewer:
-                shuffle(player.deck, rng)
-                continue
-            pool = player.hand + player.deck
-            shuffle(pool, rng)
-            size = len(player.hand)
-            player.hand, player.deck = pool[:size], pool[size:]
-            if player.choice is not None:
-                player.choice = MULL if player.hand and rng.below(2) else KEEP
-        after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
-        return after
+        """What `viewer` cannot see drawn anew (view.resample_hidden); what stands in the fog
+        is `resample_fog`'s."""
+        return resample_hidden(state, viewer, rng)
+
+    def resample_fog(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
+        """The other side's figures and space enchantments out of `viewer`'s sight moved to
+        other spaces out of its sight that fit them (fog.resample_fog, issue 38)."""
+        return resample_fog(state, viewer, rng)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The search bot (IS-MCTS over determinized battles)."""
-        from .search import SearchBot
+        from .bots import SearchBot
         return {"search": SearchBot}
 
 

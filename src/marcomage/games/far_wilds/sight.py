@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .cards import BUILDING, CARDS, DOMAINS
 from .hexmap import MAPS, HexMap
 from .state import BASE_INCOME, BUILDING_KIND, MAX_DOMAIN_LEVEL, SITE_KIND, Battle, Figure
@@ -40,24 +42,29 @@ def revealed(state: Battle, seat: int) -> set[int]:
     return now
 
 
-def building_reach(state: Battle, seat: int) -> set[int]:
-    """Every space within the vision of one of `seat`'s buildings."""
+def building_reach(state: Battle, seat: int, among: Collection[int] | None = None
+                   ) -> set[int]:
+    """Every space within the vision of one of `seat`'s buildings (only those standing
+    `among` the given spaces: what a viewer knows of, fog.known_spaces)."""
     hexes = board(state)
     reach: set[int] = set()
     for space, figure in enumerate(state.figures):
-        if figure is not None and figure.owner == seat and figure.kind == BUILDING_KIND:
+        if figure is not None and figure.owner == seat and figure.kind == BUILDING_KIND and (
+                among is None or space in among):
             reach.update(hexes.within(space, vision_of(figure)))
     return reach
 
 
-def control(state: Battle, seat: int) -> set[int]:
+def control(state: Battle, seat: int, among: Collection[int] | None = None) -> set[int]:
     """The area of control: within the vision of one of `seat`'s buildings and not within
-    the vision of any enemy building (FW-BOARD-3)."""
-    return building_reach(state, seat) - building_reach(state, 1 - seat)
+    the vision of any enemy building (FW-BOARD-3); with `among`, as far as the buildings on
+    those spaces tell (what a viewer may know under the fog)."""
+    return building_reach(state, seat, among) - building_reach(state, 1 - seat, among)
 
 
-def wells_held(state: Battle, seat: int) -> list[int]:
-    area = control(state, seat)
+def wells_held(state: Battle, seat: int, among: Collection[int] | None = None) -> list[int]:
+    """The Flux Wells in `seat`'s area of control (FW-BOARD-3; `among` as for control)."""
+    area = control(state, seat, among)
     return [w for w in board(state).wells if w in area]
 
 
@@ -79,10 +86,10 @@ def meets_domain(levels: dict[str, int], card_id: str) -> bool:
     return have >= found.level
 
 
-def income(state: Battle, seat: int) -> int:
+def income(state: Battle, seat: int, among: Collection[int] | None = None) -> int:
     """Flux gained at the start of a round: 2, plus 1 per Flux Well held, plus World and
-    well enchantments (FW-ROUND-4)."""
-    held = wells_held(state, seat)
+    well enchantments (FW-ROUND-4); `among` as for control (the income a view foresees)."""
+    held = wells_held(state, seat, among)
     gain = BASE_INCOME + len(held)
     for ench in state.world:
         effect = CARDS[ench.card].effect

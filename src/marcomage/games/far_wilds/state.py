@@ -58,7 +58,7 @@ class Enchant:
     card: str
     dimmed: bool = True
 
-    def copy(self) -> Enchant:
+    def clone(self) -> Enchant:
         return Enchant(self.owner, self.card, self.dimmed)
 
     def to_json(self) -> list[Any]:
@@ -81,9 +81,9 @@ class Figure:
     progress: int = 0
     enchantments: list[Enchant] = field(default_factory=list)
 
-    def copy(self) -> Figure:
+    def clone(self) -> Figure:
         return Figure(self.owner, self.card, self.kind, self.dimmed, self.damage,
-                      self.progress, [e.copy() for e in self.enchantments])
+                      self.progress, [e.clone() for e in self.enchantments])
 
     def to_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "card": self.card, "kind": self.kind,
@@ -112,7 +112,7 @@ class Player:
     choice: str | None = None
     kept: bool = False
 
-    def copy(self) -> Player:
+    def clone(self) -> Player:
         return Player(self.hand[:], self.deck[:], self.external[:], self.discard[:], self.flux,
                       self.glory, self.cycled, self.choice, self.kept)
 
@@ -150,9 +150,9 @@ class Battle:
     outcome: Outcome | None = None
 
     def clone(self) -> Battle:
-        return Battle(self.options, [p.copy() for p in self.players], self.rng.clone(),
-                      [None if f is None else f.copy() for f in self.figures],
-                      {s: [e.copy() for e in es] for s, es in self.space_enchantments.items()},
-                      [e.copy() for e in self.world], self.phase, self.round, self.first,
+        return Battle(self.options, [p.clone() for p in self.players], self.rng.clone(),
+                      [None if f is None else f.clone() for f in self.figures],
+                      {s: [e.clone() for e in es] for s, es in self.space_enchantments.items()},
+                      [e.clone() for e in self.world], self.phase, self.round, self.first,
                       self.turn, self.passes, list(self.log),
                       [r[:] for r in self.revealed], self.outcome)

@@ -16,10 +16,10 @@ from typing import Any
 from marcomage.platform.bots import bot_rng
 from marcomage.platform.rng import Rng
 
-from . import engine
+from . import decisions, engine, tabletop
 from .cards import CARDS
 from .state import GameState
-from .views import sample_state
+from .view import sample_state
 
 ITERATIONS = 48
 """Determinized rollouts per decision."""
@@ -66,21 +66,21 @@ def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
         return max(progress(p, seat, state) for p in doc["or"])
     if "structures_built" in doc:
         count = sum(1 for i in state.built
-                    if doc.get("alignment", engine.card_of(state, i).alignment)
-                    == engine.card_of(state, i).alignment)
+                    if doc.get("alignment", tabletop.card_of(state, i).alignment)
+                    == tabletop.card_of(state, i).alignment)
         return min(1.0, count / int(doc["structures_built"]))
     if "level_reached" in doc:
         return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
     others = [s for s, p in enumerate(state.players) if s != seat and not p.left]
     if "destroy_all" in doc:
         others = [s for s in others
-                  if engine.mage(state, s).alignment == doc["destroy_all"]]
+                  if tabletop.mage(state, s).alignment == doc["destroy_all"]]
     if not others:
         return 0.0
     lost = 0.0
     for s in others:
         player = state.players[s]
-        full = engine.mage(state, s).health
+        full = tabletop.mage(state, s).health
         lost += 1.0 if not player.alive else 1 - len(player.health) / max(1, full)
     return lost / len(others)
 
@@ -90,7 +90,7 @@ def standing(state: GameState, seat: int) -> float:
     player = state.players[seat]
     if player.left:
         return 0.0
-    mage = engine.mage(state, seat)
+    mage = tabletop.mage(state, seat)
     value = 2.0 * progress(mage.win, seat, state)
     value += 2.0 * len(player.health) / max(1, mage.health) + 2.0 * player.alive
     value += 0.05 * (len(player.pets) + len(player.items) + len(player.armor))
@@ -124,7 +124,7 @@ PRUNED = ("abandon", "discard_pet", "discard_item", "cancel")
 def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
     """The rollout policy: a weighted random pick that favours resurrecting, answering
     curses with blessings, attacks and crafting, and avoids spending health cards."""
-    legal = engine.legal_actions(state, seat)
+    legal = decisions.legal_actions(state, seat)
     weights = [WEIGHTS.get(a["type"], 1) for a in legal]
     total = sum(weights)
     if total == 0:
@@ -195,7 +195,7 @@ class SearchBot:
                 left = True
             elif left:
                 break
-            actor = engine.to_act(state)
+            actor = decisions.to_act(state)
             if actor is None:
                 break
             engine.perform(state, actor, rollout_action(state, actor, self.rng))

@@ -7,41 +7,33 @@ with the pack of seat 0, the host's (MW-SETUP-2: one pack, chosen when the game 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
+from marcomage.platform.actions import is_plain_action
+from marcomage.platform.decks import offered_deck_violations
+from marcomage.platform.ending import PlatformEnds, finished_awards
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
-    CHOICES,
     DeckDoc,
     Format,
     IllegalAction,
     Outcome,
     SeatAward,
     Violation,
-    platform_end,
 )
 from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
-from . import engine
+from . import decisions, engine
 from .cards import CARDS
-from .pack import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
+from .deck import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
-from .views import sample_state, view
-
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    f.name: f.metadata[CHOICES] for f in fields(Options)}
-"""The values each option may take (MW-SETUP-3, MW-REQ-5, MW-HEALTH-5)."""
+from .view import sample_state, view
 
 
-def _plain(action: Any) -> bool:
-    """Only strings and true integers (not booleans or floats) appear in an action."""
-    return isinstance(action, Mapping) and all(
-        isinstance(k, str) and (type(v) is int or type(v) is str) for k, v in action.items())
-
-
-class MageWars:
+class MageWars(FieldOptions, PlatformEnds, RulesetBase):
     """The Mage Wars ruleset (MAGEWARS.md)."""
 
     id = "mage_wars"
@@ -54,29 +46,9 @@ class MageWars:
     options_type: type[Options] = Options
     max_steps = 60_000
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        if not isinstance(doc, Mapping):
-            raise ValueError("Options are an object.")
-        names = {f.name for f in fields(Options)}
-        unknown = set(doc) - names
-        if unknown:
-            raise ValueError(f"Mage Wars has no option {sorted(unknown)[0]!r}.")
-        values: dict[str, str] = {}
-        for name in names:
-            value = doc.get(name, getattr(Options(), name))
-            if value not in OPTION_CHOICES[name]:
-                raise ValueError(f"{name!r} is one of {', '.join(OPTION_CHOICES[name])}, "
-                                 f"not {value!r}.")
-            values[name] = str(value)
-        return Options(**values)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {f.name: getattr(options, f.name) for f in fields(Options)}
-
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
-        if fmt != FORMAT:
-            return [Violation("format", f"Mage Wars has no deck format {fmt!r}.")]
-        return validate_pack(deck)
+        return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+                or validate_pack(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
         return [sample_pack()]
@@ -96,19 +68,19 @@ class MageWars:
         return engine.new_game(options, entries, len(decks), seed)
 
     def to_act(self, state: GameState) -> frozenset[int]:
-        seat = engine.to_act(state)
+        seat = decisions.to_act(state)
         return frozenset() if seat is None else frozenset((seat,))
 
     def legal_actions(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        return engine.legal_actions(state, seat)
+        return decisions.legal_actions(state, seat)
 
     def apply(self, state: GameState, seat: int, action: Mapping[str, Any]
               ) -> tuple[GameState, list[dict[str, Any]]]:
         if state.outcome is not None:
             raise IllegalAction("The game is over.")
-        if engine.to_act(state) != seat:
+        if decisions.to_act(state) != seat:
             raise IllegalAction("It is not your turn to decide.", "not-your-turn")
-        if not _plain(action) or dict(action) not in engine.legal_actions(state, seat):
+        if not is_plain_action(action) or dict(action) not in decisions.legal_actions(state, seat):
             raise IllegalAction(f"{_describe(action)} is not allowed now.")
         after = state.clone()
         after.news = []
@@ -137,25 +109,19 @@ class MageWars:
         engine.resign(after, seat)
         return after
 
-    def end(self, state: GameState, end_type: str, winners: Sequence[int]) -> GameState:
-        if state.outcome is not None:
-            raise IllegalAction("The game is already over.")
-        outcome = platform_end(end_type, winners, state.round)
-        after = state.clone()
-        after.stage = "over"
-        after.decisions = []
-        after.outcome = outcome
-        return after
+    def close(self, state: GameState, outcome: Outcome) -> None:
+        state.stage = "over"
+        state.decisions = []
+        state.outcome = outcome
 
     def awards(self, state: GameState, levels: Sequence[int], friendly: bool,
                last: tuple[int, Mapping[str, Any]] | None) -> list[SeatAward]:
         """The default policy; a player who left loses even when the others draw."""
-        if state.outcome is None:
-            raise ValueError("The game is not finished.")
-        awards = default_awards(state.outcome, levels, friendly)
-        if state.outcome.result == "draw":
-            lost = default_awards(Outcome("win", (-1,), state.outcome.end_type,
-                                          state.outcome.final_round), levels, friendly)
+        awards = finished_awards(state.outcome, levels, friendly)
+        out = state.outcome
+        if out is not None and out.result == "draw":
+            lost = default_awards(Outcome("win", (-1,), out.end_type, out.final_round), levels,
+                                  friendly)
             awards = [lost[s] if p.left else awards[s] for s, p in enumerate(state.players)]
         return awards
 

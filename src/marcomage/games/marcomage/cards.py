@@ -164,24 +164,6 @@ def effect(*ids: int) -> Callable[[Effect], Effect]:
     return bind
 
 
-GuestEffects = Callable[[dict[str, object]], "Effect | None"]
-_guest_effects: list[GuestEffects] = []
-
-
-def set_guest_effects(factory: GuestEffects | None) -> None:
-    """Install (or, with None, remove) what turns a guest card's document into its effect.
-    The site installs the concept effect language here; without it a guest has no effect."""
-    _guest_effects[:] = [factory] if factory is not None else []
-
-
-def guest_card(doc: dict[str, object]) -> Card:
-    """A card that plays in place of card `doc["id"]` in one game (a card concept being
-    tried): the card file's fields, plus whatever the installed factory makes its effect."""
-    card = Card(doc)
-    card.effect = _guest_effects[0](doc) if _guest_effects else None
-    return card
-
-
 def implemented(card_id: int) -> bool:
     """Whether a card's effect text is implemented (cards without text need none)."""
     card = CARDS[card_id]

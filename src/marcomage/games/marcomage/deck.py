@@ -80,3 +80,36 @@ def random_deck(rng: Rng, pool: Sequence[Sequence[int]] | None = None) -> Deck:
             picked.append(ids.pop(rng.below(len(ids))))
         sections.append(tuple(picked))
     return (sections[0], sections[1], sections[2])
+
+
+def deck_entries(deck: Deck) -> list[dict[str, int]]:
+    """A deck's cards as the entries of a platform deck document, section by section."""
+    return [{"card": card, "count": 1} for section in deck for card in section]
+
+
+def plain_sections(entries: object) -> list[list[int]] | None:
+    """The Common, Uncommon and Rare sections of a deck document's entries when they are
+    plainly a standard deck (45 dicts, each a distinct known card with no count or a count
+    of 1, 15 of each rarity), in entry order; None for anything else, which the ruleset
+    then reads entry by entry to say what is wrong. Compiled: the balance lab deals a
+    million decks."""
+    if type(entries) is not list or len(entries) != 3 * DECK_SECTION:
+        return None
+    sections: list[list[int]] = [[], [], []]
+    seen: set[int] = set()
+    known = len(CARDS)
+    for entry in entries:
+        if type(entry) is not dict:
+            return None
+        card = entry.get("card")
+        count = entry.get("count", 1)
+        if type(card) is not int or type(count) is not int or count != 1:
+            return None
+        if not 0 < card < known or card in seen:
+            return None
+        seen.add(card)
+        sections[CARDS[card].rarity].append(card)
+    for section in sections:
+        if len(section) != DECK_SECTION:
+            return None
+    return sections

@@ -18,8 +18,11 @@ from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.bots import Bot
-from marcomage.platform.decks import DeckLimits
+from marcomage.platform.decks import DeckLimits, offered_deck_violations
+from marcomage.platform.ending import other_seat
+from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
+    SURRENDER,
     DeckDoc,
     DeckEntry,
     Format,
@@ -28,18 +31,30 @@ from marcomage.platform.protocol import (
     Violation,
 )
 from marcomage.platform.rng import Rng
+from marcomage.platform.ruleset_base import RulesetBase
 
 from . import awards
 from .actions import GameNotInProgress, IllegalAction, action_from_json, action_to_json
-from .bots.view_bot import BOTS
-from .cards import CARDS, COMMON, RARE, UNCOMMON
-from .deck import DECK_SECTION, InvalidDeck, Tokens, auto_tokens, normalize_tokens, random_deck
+from .bots import BOTS
+from .cards import CARDS, COMMON, RARE, UNCOMMON, card_ids, implemented
+from .deck import (
+    DECK_SECTION,
+    InvalidDeck,
+    Tokens,
+    auto_tokens,
+    deck_entries,
+    normalize_tokens,
+    plain_sections,
+    random_deck,
+)
+from .playout import random_playout
 from .serialize import add_guest, from_json, player_to_json, to_json
 from .start import new_game
 from .state import HAND_SIZE, Deck, EndType, Game
 from .state import Outcome as EngineOutcome
 from .turn import legal_actions, push
-from .view import view as engine_view
+from .view import outcome_json, platform_outcome
+from .view import view as seat_view
 
 SECTIONS = (("common", COMMON), ("uncommon", UNCOMMON), ("rare", RARE))
 SECTION_NAMES = ("Common", "Uncommon", "Rare")
@@ -50,6 +65,10 @@ the Quick and Swift chains that keep the move without ending the turn."""
 
 COPIES = DeckLimits(max_copies=1)
 """C-DECK-1: each card once; the section sizes are MArcomage's own check."""
+
+DECK_STREAM = 11
+"""PCG32 stream that draws the random decks of a game seeded by a number (`random_decks`,
+the site's computer opponent), apart from the game's own stream."""
 
 _PLATFORM_ENDS: dict[str, EndType] = {
     "surrender": EndType.SURRENDER, "abort": EndType.ABORT, "abandon": EndType.ABANDON,
@@ -64,64 +83,51 @@ class Options:
     friendly: bool = False
 
 
-def end_type_id(end_type: EndType) -> str:
-    """The platform's name of an engine end type ("Destruction" -> "destruction")."""
-    return end_type.value.lower()
-
-
-def deck_sections(deck: Mapping[str, Any]) -> list[list[int]]:
-    """A deck document's cards sorted into Common, Uncommon and Rare sections, in entry order.
-
-    The platform deck is {"entries": [{"card": id, "count": 1}, ...], "extra": {"tokens": [...]}};
-    a card that does not exist raises InvalidDeck."""
-    sections: list[list[int]] = [[], [], []]
-    for entry in deck.get("entries", []):
-        card_id, count = entry["card"], entry.get("count", 1)
-        if type(card_id) is not int or not 0 < card_id < len(CARDS):
-            raise InvalidDeck(f"There is no card {card_id!r}.")
-        if type(count) is not int or count < 0:
-            raise InvalidDeck(f"Card {card_id} has a bad count {count!r}.")
-        sections[CARDS[card_id].rarity].extend([card_id] * count)
-    return sections
-
-
 def chosen_tokens(deck: Mapping[str, Any]) -> Tokens | None:
     """The token keywords in `extra.tokens` (C-DECK-9), or None when the document names none
     (no `extra`, no `tokens` key, or null); anything malformed raises InvalidDeck."""
     extra = deck.get("extra")
     if extra is None:
         return None
-    if not isinstance(extra, Mapping):
+    if type(extra) is not dict and not isinstance(extra, Mapping):
         raise InvalidDeck("A deck's 'extra' is an object such as {'tokens': [...]}.")
     chosen = extra.get("tokens")
     if chosen is None:
         return None
-    if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
+    if not isinstance(chosen, list) or [t for t in chosen if not isinstance(t, str)]:
         raise InvalidDeck("Tokens are a list of token keywords.")
     return normalize_tokens(chosen)
 
 
-def deck_tokens(deck: Mapping[str, Any], cards: Deck) -> Tokens:
-    """The deck's token keywords as chosen (C-DECK-9), or "Auto" (C-DECK-10) when the
-    document names none."""
-    chosen = chosen_tokens(deck)
-    return auto_tokens(cards) if chosen is None else chosen
+RARITY: tuple[int, ...] = tuple(card.rarity for card in CARDS)
+"""Each card's rarity by id (a tuple reads faster than the compiled card's attribute)."""
 
 
-def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
-    """Every reason the deck is not a standard MArcomage deck (C-DECK-1, C-DECK-9).
+def read_deck(deck: Mapping[str, Any]) -> tuple[list[Violation], list[list[int]]]:
+    """One pass over a deck document: every reason it is not a standard MArcomage deck
+    (C-DECK-1, C-DECK-9), and its cards sorted into Common, Uncommon and Rare sections in
+    entry order (what `new_game` deals from once there is no reason).
 
     Codes: "entries" (not a list of {card, count}), "unknown-card", "copies" (a card more
-    than once), "section-size" (not 15 of a rarity), "tokens"."""
+    than once), "section-size" (not 15 of a rarity), "tokens". The balance lab deals a
+    million games, so this is one loop with no abstract-class checks on plain dicts."""
     entries = deck.get("entries")
-    if not isinstance(entries, list) or not all(
-            isinstance(e, Mapping) and "card" in e for e in entries):
-        return [Violation("entries", "A deck lists its cards as entries {card, count}.")]
+    plain = plain_sections(entries)
+    if plain is not None:
+        return _token_problems(deck), plain
+    sections: list[list[int]] = [[], [], []]
+    malformed = [Violation("entries", "A deck lists its cards as entries {card, count}.")]
+    if not isinstance(entries, list):
+        return malformed, sections
+    for entry in entries:
+        if (type(entry) is not dict and not isinstance(entry, Mapping)) or "card" not in entry:
+            return malformed, sections
     problems: list[Violation] = []
     counts: dict[int, int] = {}
+    rarity, known, total = RARITY, len(RARITY), 0
     for entry in entries:
         card_id, count = entry["card"], entry.get("count", 1)
-        if type(card_id) is not int or not 0 < card_id < len(CARDS):
+        if type(card_id) is not int or not 0 < card_id < known:
             problems.append(Violation("unknown-card", f"There is no card {card_id!r}."))
             continue
         if type(count) is not int or count < 1:
@@ -129,20 +135,59 @@ def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
                 "entries", f"{CARDS[card_id].name} has a count of {count!r}, not 1."))
             continue
         counts[card_id] = counts.get(card_id, 0) + count
-    valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
-    problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
-    sizes = [0, 0, 0]
-    for card_id, count in counts.items():
-        sizes[CARDS[card_id].rarity] += count
-    for rarity, name in enumerate(SECTION_NAMES):
-        if sizes[rarity] != DECK_SECTION:
+        total += count
+        if count == 1:
+            sections[rarity[card_id]].append(card_id)
+        else:
+            sections[rarity[card_id]].extend([card_id] * count)
+    if total != len(counts):  # some card more than once
+        valid: DeckDoc = {"entries": [{"card": c, "count": n} for c, n in counts.items()]}
+        problems += COPIES.check(valid, lambda card: CARDS[int(card)].name)
+    for section, name in zip(sections, SECTION_NAMES, strict=True):
+        if len(section) != DECK_SECTION:
             problems.append(Violation(
-                "section-size", f"The {name} section holds {sizes[rarity]} cards, not 15."))
+                "section-size", f"The {name} section holds {len(section)} cards, not 15."))
+    return problems + _token_problems(deck), sections
+
+
+def _token_problems(deck: Mapping[str, Any]) -> list[Violation]:
     try:
         chosen_tokens(deck)
     except InvalidDeck as problem:
-        problems.append(Violation("tokens", str(problem)))
-    return problems
+        return [Violation("tokens", str(problem))]
+    return []
+
+
+def deck_violations(deck: Mapping[str, Any]) -> list[Violation]:
+    """Every reason the deck is not a standard MArcomage deck (see `read_deck`)."""
+    return read_deck(deck)[0]
+
+
+@cache
+def deck_pool() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Card ids per rarity to build random decks from: the cards whose effects are
+    implemented when there are at least 15 of that rarity, else all of them."""
+    sections = []
+    for rarity in (COMMON, UNCOMMON, RARE):
+        ids = card_ids(rarity)
+        ready = tuple(c for c in ids if implemented(c))
+        sections.append(ready if len(ready) >= DECK_SECTION else ids)
+    return (sections[0], sections[1], sections[2])
+
+
+def deck_doc(cards: Deck, name: str = "Random deck") -> DeckDoc:
+    """The deck document of three sections of cards, with their automatic tokens
+    (C-DECK-10) written out."""
+    entries: list[DeckEntry] = deck_entries(cards)  # type: ignore[assignment]
+    return {"game": MArcomage.id, "format": "standard", "name": name, "entries": entries,
+            "extra": {"tokens": list(auto_tokens(cards))}}
+
+
+def random_decks(seed: int | str, seats: int = 2) -> list[DeckDoc]:
+    """The random decks of a game seeded `seed` (one per seat, drawn on `DECK_STREAM`): what
+    `marcomage play`, `new` and `simulate` deal."""
+    rng = Rng.from_seed(seed, stream=DECK_STREAM)
+    return [RULESET.random_deck(rng) for _ in range(seats)]
 
 
 @cache
@@ -157,23 +202,7 @@ def _check_seat(seat: Any) -> int:
     return seat
 
 
-def platform_outcome(state: Game) -> Outcome | None:
-    """The platform outcome of an engine game (winners 0-based, end type in lower case)."""
-    out = state.outcome
-    if out is None:
-        return None
-    aborted = out.end_type is EndType.ABORT
-    result = "none" if aborted else "draw" if out.winner is None else "win"
-    winners = () if out.winner is None else (out.winner,)
-    return Outcome(result, winners, end_type_id(out.end_type), state.round)
-
-
-def _outcome_json(state: Game) -> dict[str, Any] | None:
-    out = platform_outcome(state)
-    return None if out is None else out.to_json()
-
-
-class MArcomage:
+class MArcomage(FieldOptions, RulesetBase):
     """The MArcomage ruleset (PL-PROTO, PL-MA)."""
 
     id = "marcomage"
@@ -189,30 +218,14 @@ class MArcomage:
 
     # -- options and decks ------------------------------------------------------------------
 
-    def options_from_json(self, doc: Mapping[str, Any]) -> Options:
-        """Options from JSON; unknown keys or non-boolean values raise ValueError."""
-        if not isinstance(doc, Mapping):
-            raise ValueError("MArcomage options are an object such as {'hidden': true}.")
-        unknown = sorted(set(doc) - {"hidden", "friendly"})
-        if unknown:
-            raise ValueError(f"MArcomage has no option {', '.join(map(repr, unknown))}; "
-                             "its options are 'hidden' and 'friendly'.")
-        for key, value in doc.items():
-            if type(value) is not bool:
-                raise ValueError(f"The option {key!r} is true or false, not {value!r}.")
-        return Options(**doc)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return {"hidden": options.hidden, "friendly": options.friendly}
-
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         """Why the deck cannot be played in `fmt`, or [] (C-DECK-1, C-DECK-9)."""
-        if fmt not in self.formats:
-            return [Violation("format", f"MArcomage has no deck format {fmt!r}.")]
-        if deck.get("game", self.id) != self.id:
-            return [Violation("game", f"This is a {deck.get('game')!r} deck, not a MArcomage "
-                                      "deck.")]
-        return deck_violations(deck)
+        return self._read_deck(deck, fmt)[0]
+
+    def _read_deck(self, deck: DeckDoc, fmt: str = "standard"
+                   ) -> tuple[list[Violation], list[list[int]]]:
+        offered = offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
+        return (offered, []) if offered else read_deck(deck)
 
     def starter_decks(self) -> list[DeckDoc]:
         """The three starter decks a new player gets (C-DECK-11), in order, as "deck 1" to
@@ -231,13 +244,19 @@ class MArcomage:
         """A new duel; a deck that is not valid raises InvalidDeck (a ValueError)."""
         if len(decks) != 2:
             raise ValueError(f"MArcomage is played by 2, not {len(decks)}.")
-        for deck in decks:
-            problems = self.validate_deck(deck)
-            if problems:
-                raise InvalidDeck(problems[0].message)
-        cards = [deck_sections(d) for d in decks]
-        decks_t = [(tuple(c[0]), tuple(c[1]), tuple(c[2])) for c in cards]
-        tokens = [deck_tokens(d, c) for d, c in zip(decks, decks_t, strict=True)]
+        decks_t: list[Deck] = []
+        tokens: list[Tokens] = []
+        for deck in decks:  # the plain case at once, anything else read to say what is wrong
+            sections = (plain_sections(deck.get("entries")) if deck.get("game", self.id) == self.id
+                        else None)
+            if sections is None:
+                problems, sections = self._read_deck(deck)
+                if problems:
+                    raise InvalidDeck(problems[0].message)
+            cards = (tuple(sections[0]), tuple(sections[1]), tuple(sections[2]))
+            chosen = chosen_tokens(deck)  # a malformed choice: the "tokens" violation's error
+            decks_t.append(cards)
+            tokens.append(auto_tokens(cards) if chosen is None else chosen)
         game = new_game(decks_t[0], decks_t[1], seed=seed, tokens1=tokens[0],
                         tokens2=tokens[1], hidden=options.hidden, friendly=options.friendly)
         for seat, deck in enumerate(decks):  # guest cards: concepts tried in this game
@@ -279,9 +298,9 @@ class MArcomage:
         """What `viewer` (0 or 1) may see (C-FLAG-6); None is the replay view: both hands
         and everything else except the decks (PL-VIEW-4).
 
-        The engine's view with 0-based "you" and "current" and the platform outcome
-        ({result, winners, end_type, final_round}); the replay view has "you": None and
-        "players": [seat 0, seat 1] in place of "me" and "opponent"."""
+        A seat's view is `view.view` (seats 0 and 1, the platform outcome {result, winners,
+        end_type, final_round}); the replay view has "you": None and "players": [seat 0,
+        seat 1] in place of "me" and "opponent"."""
         if viewer is None:
             return {
                 "you": None,
@@ -289,22 +308,18 @@ class MArcomage:
                 "current": state.current,
                 "your_turn": False,
                 "state": "finished" if state.outcome is not None else "in progress",
-                "outcome": _outcome_json(state),
+                "outcome": outcome_json(state),
                 "modes": {"hidden": state.hidden, "friendly": state.friendly},
                 "players": [player_to_json(p, with_deck=False) for p in state.players],
             }
-        doc = engine_view(state, _check_seat(viewer))
-        doc["you"] = viewer
-        doc["current"] = state.current
-        doc["outcome"] = _outcome_json(state)
-        return doc
+        return seat_view(state, _check_seat(viewer))
 
     def outcome(self, state: Game) -> Outcome | None:
         return platform_outcome(state)
 
     def resign(self, state: Game, seat: int) -> Game:
         """Surrender by `seat`: the other seat wins (PL-PROTO-8)."""
-        return self.end(state, "surrender", (1 - _check_seat(seat),))
+        return self.end(state, SURRENDER, (other_seat(seat),))
 
     def end(self, state: Game, end_type: str, winners: Sequence[int]) -> Game:
         """The game ended from outside (C-END-6): "abort" with no winner, "surrender" or
@@ -378,6 +393,21 @@ class MArcomage:
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """MArcomage's greedy and MCTS bots, playing from the view (PL-SHARED-5)."""
         return BOTS
+
+    def random_deck(self, rng: Rng) -> DeckDoc:
+        """A random legal deck drawn from `rng`: 15 distinct cards of each rarity among
+        those whose effects are implemented, with automatic tokens."""
+        return deck_doc(random_deck(rng, deck_pool()))
+
+    def random_playout(self, state: Game, rngs: Sequence[Rng]) -> tuple[Game, int]:
+        """The game played to its end as the platform's random bots would play it, seat k
+        drawing from `rngs[k]` (the same moves, the same end), in the compiled loop of
+        `playout.py` that the balance lab's million games need; and the number of moves.
+        `state` is left as it was."""
+        if len(rngs) != 2:
+            raise ValueError(f"MArcomage is played by 2, not {len(rngs)}.")
+        after = state.clone()
+        return after, random_playout(after, (rngs[0], rngs[1]))
 
 
 RULESET = MArcomage()

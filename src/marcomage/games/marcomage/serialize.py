@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from marcomage.platform.rng import Rng
 
-from .cards import guest_card
+from .guests import guest_card
 from .state import ATTRIBUTES, HAND_SIZE, EndType, Entry, Game, Outcome, Player
 
 FORMAT: Final = "marcomage-game"
@@ -142,7 +142,7 @@ def from_json(doc: dict[str, Any], *, seed: int | str | None = None) -> Game:
 
 def add_guest(game: Game, seat: int, doc: dict[str, object]) -> None:
     """Let the card document `doc` play in place of card `doc["id"]` of `seat`'s deck in
-    this game (a card concept being tried); its effect comes from `cards.set_guest_effects`."""
+    this game (a card concept being tried); its effect comes from its own code (`guests`)."""
     if seat not in (0, 1):
         raise ValueError(f"A guest card belongs to seat 0 or 1, not {seat!r}.")
     game.guests[(seat, int(doc["id"]))] = (guest_card(doc), dict(doc))  # type: ignore[call-overload]

@@ -13,12 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 
-from marcomage.web.decks.models import Deck
-from marcomage.web.games import services as games
-from marcomage.web.games.models import Game, Seat, Status
-from marcomage.web.messaging.models import Message
+from marcomage.web.core.events import account_closing, account_erasing
 from marcomage.web.preferences.models import Preferences, Profile
 from marcomage.web.preferences.services import remove_avatar
 
@@ -30,30 +26,15 @@ def deleted_name(user_id: int) -> str:
     return f"deleted-{user_id}"
 
 
-def _end_games(user: User) -> None:
-    for game in Game.objects.filter(seats__user=user, status=Status.RUNNING).distinct():
-        try:
-            games.surrender(user, game.pk)
-        except games.GameError:
-            continue
-    for game in Game.objects.filter(seats__user=user,
-                                    status__in=(Status.CHALLENGE, Status.HOSTED)).distinct():
-        for end in (games.withdraw, games.reject, games.unhost):
-            try:
-                end(user, game.pk)
-                break
-            except (games.GameError, games.NotFound):
-                continue
-
-
 def delete_account(user: Any) -> None:
-    """Anonymise the player and remove his personal data; keep games and statistics."""
-    _end_games(user)
+    """Anonymise the player and remove his personal data; keep games and statistics. The
+    sections that keep something of his do their part on `account_closing` (games: running
+    games surrendered, challenges withdrawn) and `account_erasing` (game notes, messages,
+    decks), so that accounts imports none of them."""
+    account_closing.send(sender=User, user=user)
     remove_avatar(user)
     with transaction.atomic():
-        Message.objects.filter(Q(author=user) | Q(recipient=user)).delete()
-        Seat.objects.filter(user=user).update(note="")
-        Deck.objects.filter(owner=user).delete()
+        account_erasing.send(sender=User, user=user)
         Profile.objects.filter(user=user).delete()
         Preferences.objects.filter(user=user).delete()
         user.username = deleted_name(user.pk)

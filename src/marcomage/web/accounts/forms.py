@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth.password_validation import validate_password
 
 from .models import User
-from .names import NAME_LENGTH, InvalidName, clean_name, name_key
+from .names import LOOKS_TAKEN, NAME_LENGTH, InvalidName, clean_name, looks_taken, name_key
 
 PASSWORD_LENGTH = 128
 
@@ -30,13 +30,16 @@ class RegisterForm(forms.Form):
     )
 
     def clean_username(self) -> str:
-        """The name must follow the rules and be free in any letter case."""
+        """The name must follow the rules, be free in any letter case, and not read like an
+        existing player's (accents folded, look-alike letters: issue 38)."""
         try:
             name = clean_name(self.cleaned_data["username"])
         except InvalidName as error:
             raise forms.ValidationError(str(error)) from error
         if User.objects.filter(username_key=name_key(name)).exists():
             raise forms.ValidationError("That name is already taken.")
+        if looks_taken(name, lambda found: User.objects.filter(name_skeleton=found).exists()):
+            raise forms.ValidationError(LOOKS_TAKEN)
         return name
 
     def clean(self) -> dict[str, Any]:

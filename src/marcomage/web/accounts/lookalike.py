@@ -1,12 +1,15 @@
 """Names that only look like others: the reserved senders, and Latin spoofed with homoglyphs.
 
 A message from "MАrcomage" (Cyrillic А) or "Cоmputer (easy)" must not pass for a system
-notice or the computer opponent. A name is reduced to its look-alike skeleton: NFKC and
-case folding, every character that Unicode's confusables table (confusable-homoglyphs)
-lists as looking like a Latin letter replaced by that letter, a few digit and letter pairs
+notice or the computer opponent, nor "Marcomagé" or "Alïce" for the site or for another
+player (issue 38). A name is reduced to its look-alike skeleton: NFKC and case folding,
+accents and other combining marks dropped (NFD), every character that Unicode's
+confusables table (confusable-homoglyphs) lists as looking like a Latin letter replaced by
+that letter, a few digit and letter pairs
 that read alike (0/o, 1/l, rn/m) folded, and everything but letters and digits dropped. A
-skeleton that contains the skeleton of a reserved word is refused; so is a name that mixes
-Latin letters with letters of another script that look like Latin ones.
+skeleton that contains the skeleton of a reserved word is refused, and so is one equal to
+an existing player's (`User.name_skeleton`); so is a name that mixes Latin letters with
+letters of another script that look like Latin ones.
 """
 
 from __future__ import annotations
@@ -39,10 +42,12 @@ def skeleton(name: str) -> str:
 
     >>> skeleton("MАrcomage") == skeleton("marcomage") == skeleton("M a r c o m a g e")
     True
-    >>> skeleton("C0mputer (easy)")
-    'computereasy'
+    >>> skeleton("C0mputer (easy)"), skeleton("Compute\u0155")
+    ('computereasy', 'computer')
     """
     folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = "".join(char for char in unicodedata.normalize("NFD", folded)
+                     if not unicodedata.combining(char))
     text = "".join(_latin_look(char) for char in folded).casefold()
     for seen, reads in READ_ALIKE:
         text = text.replace(seen, reads)

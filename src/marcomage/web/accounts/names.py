@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
-from .lookalike import reserved_lookalike, spoofed_latin
+from .lookalike import reserved_lookalike, skeleton, spoofed_latin
 
 NAME_LENGTH = 20
 SYSTEM_NAME = "MArcomage"  # C-GEN-7 SYSTEM_NAME, reserved for system messages (C-SITE-1)
@@ -49,3 +50,13 @@ def clean_name(raw: str) -> str:
         raise InvalidName("A name cannot mix Latin letters with look-alike letters of another "
                           "script.")
     return name
+
+
+def looks_taken(name: str, taken: Callable[[str], bool]) -> bool:
+    """Whether the name reads like an existing player's: `taken(skeleton)` looks it up
+    (User.name_skeleton); names that reduce to nothing are left to the other rules."""
+    reduced = skeleton(name)
+    return bool(reduced) and taken(reduced[:200])
+
+
+LOOKS_TAKEN = "That name looks like the name of another player; choose another."

@@ -9,6 +9,9 @@ locks the counters' rows (BEGIN IMMEDIATE on SQLite, SELECT … FOR UPDATE on Po
 that must wait is refused and any other is counted as a failure at once; a right password
 then gives the count back (`succeeded`). So 50 parallel tries on one name check the password
 at most FREE_FAILURES times, and a right password in the middle of a burst is refused too.
+A try refused while a counter is locked restarts that counter's wait (without counting a
+failure): a burst that goes on longer than the wait checks no more passwords until it has
+been quiet for the whole wait (issue 38: a burst lasting past the 2 s lock checked 5 to 9).
 """
 
 from __future__ import annotations
@@ -84,6 +87,11 @@ def attempt(counter_keys: list[str], now: datetime | None = None) -> int:
             until = row.last_failure + delay_after(row.failures, _free(row.key))
             longest = max(longest, (until - now).total_seconds())
         if longest > 0:
+            # The refused try restarts the wait of every locked counter (issue 38).
+            for row in rows:
+                if (row.last_failure < now and now - row.last_failure <= FORGET
+                        and row.last_failure + delay_after(row.failures, _free(row.key)) > now):
+                    LoginFailure.objects.filter(key=row.key).update(last_failure=now)
             return int(longest + 0.999)
         for row in rows:
             LoginFailure.objects.filter(key=row.key).update(

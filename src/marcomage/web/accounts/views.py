@@ -32,7 +32,7 @@ def _next_url(request: HttpRequest) -> str:
 def register(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in."""
     if request.user.is_authenticated:
-        return redirect("core:home")
+        return redirect("home:home")
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -52,7 +52,7 @@ def register(request: HttpRequest) -> HttpResponse:
 def log_in(request: HttpRequest) -> HttpResponse:
     """Log in by name (any letter case) and password."""
     if request.user.is_authenticated:
-        return redirect(_next_url(request) or "core:home")
+        return redirect(_next_url(request) or "home:home")
     form = LoginForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -60,7 +60,7 @@ def log_in(request: HttpRequest) -> HttpResponse:
             request, form.cleaned_data["username"], form.cleaned_data["password"]
         )
         if result.user is not None:
-            return redirect(_next_url(request) or "core:home")
+            return redirect(_next_url(request) or "home:home")
         form.add_error(None, result.error)
         status = 429 if result.wait else 400
     elif form.errors:
@@ -73,7 +73,7 @@ def log_in(request: HttpRequest) -> HttpResponse:
 def log_out(request: HttpRequest) -> HttpResponse:
     """End the session (POST only, so a link cannot log anyone out)."""
     logout(request)
-    return redirect("core:home")
+    return redirect("home:home")
 
 
 @login_required
@@ -90,7 +90,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     deletion.delete_account(user)
     messages.success(request, "Your account was deleted. Your games stay, under the name "
                               f"{deletion.deleted_name(user.pk)}.")
-    return redirect("core:home")
+    return redirect("home:home")
 
 
 @login_required

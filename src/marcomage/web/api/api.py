@@ -15,6 +15,8 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import NinjaAPI
 from ninja.errors import HttpError
 
+from marcomage.web.core.held import HELD
+from marcomage.web.core.rate_limit import Limited
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
@@ -35,6 +37,15 @@ api = NinjaAPI(
 )
 
 
+@api.exception_handler(Limited)
+def over_limit(request: HttpRequest, problem: Limited) -> HttpResponse:
+    """A site limit (chat, challenge…) the API shares with the forms (core/rate_limit.py)."""
+    response = api.create_response(request, {"detail": str(problem), "limit": problem.name,
+                                             "retry_after": problem.retry_after}, status=429)
+    response["Retry-After"] = str(problem.retry_after)
+    return response
+
+
 @api.exception_handler(RateLimited)
 def too_many(request: HttpRequest, problem: RateLimited) -> HttpResponse:
     response = api.create_response(request, {"detail": str(problem)}, status=429)
@@ -51,7 +62,10 @@ nearest class in the exception's MRO, so StaleVersion and NotFound win over Game
 
 def _refusal(status: int) -> Any:
     def answer(request: HttpRequest, problem: Exception) -> HttpResponse:
-        return api.create_response(request, {"detail": str(problem)}, status=status)
+        body = {"detail": str(problem)}
+        if isinstance(problem, GameError) and status == 400:  # the reason for programs
+            body["code"] = problem.code
+        return api.create_response(request, body, status=status)
     return answer
 
 
@@ -73,7 +87,11 @@ def bot_stream(request: HttpRequest, seconds: int = 3600) -> Any:
     user = need(request, "play")
     if not 1 <= seconds <= 86400:
         raise HttpError(400, "seconds must be from 1 to 86400.")
-    response = StreamingHttpResponse(ndjson(int(user.pk), float(seconds)),
+    if not HELD.take("bot", int(user.pk)):  # given back when the stream ends (core/held.py)
+        raise HttpError(429, "Too many open streams and bot sockets of this player.")
+    token = getattr(request, "api_token", None)
+    response = StreamingHttpResponse(ndjson(int(token.pk) if token else None, int(user.pk),
+                                            float(seconds)),
                                      content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"

@@ -7,6 +7,13 @@ wake-up and at least every `POLL_SECONDS`, send the events of `events.situation`
 connection has not sent yet. Over the WebSocket the bot also answers: `move`, `accept`,
 `reject` and `leave` messages, each answered with an `answer` message; over HTTP it uses
 the REST endpoints. Every message counts against the token's rate (429 answers).
+
+The token is checked again before every message and every push (a wake-up or a poll): a
+token revoked, or no longer holding `play`, while the connection is open closes the socket
+(4401, 4403) and ends the stream, so nothing more is played or sent (issue 37). Refusals at
+the handshake accept the socket and close it at once with those codes, because a refusal
+before accepting reaches the bot as a bare HTTP 403 (issue 38). Frames are read as strict
+JSON (core/strict_json.py): anything else is answered 400 and the socket stays open.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
 
+from marcomage.web.core.held import HELD
+from marcomage.web.core.strict_json import MalformedJson, loads
 from marcomage.web.games import services
 from marcomage.web.notifications.services import group_name
 
@@ -31,6 +40,19 @@ from .tokens import authenticate
 
 POLL_SECONDS = 15.0
 UNAUTHORISED, FORBIDDEN, TOO_MANY = 4401, 4403, 4429
+MAX_FRAME = 64 * 1024
+"""Longest message a bot may send (an action is a few hundred bytes)."""
+
+
+def token_refusal(token_id: int) -> int | None:
+    """None while the token still may play; else the close code: 4401 revoked (or its
+    account closed or gone), 4403 it no longer holds the play scope."""
+    close_old_connections()
+    found = (ApiToken.objects.filter(pk=token_id, revoked=None, user__is_active=True)
+             .values_list("scopes", flat=True).first())
+    if found is None:
+        return UNAUTHORISED
+    return None if "play" in found else FORBIDDEN
 
 
 def _events(user_id: int, sent: set[str]) -> list[dict[str, Any]]:
@@ -76,7 +98,8 @@ def answer(user_id: int, message: Any) -> dict[str, Any]:
     except services.NotFound as missing:
         return {**reply, "ok": False, "status": 404, "detail": str(missing)}
     except services.GameError as refused:
-        return {**reply, "ok": False, "status": 400, "detail": str(refused)}
+        return {**reply, "ok": False, "status": 400, "detail": str(refused),
+                "code": refused.code}
     return {**reply, "ok": True, "status": 200, "detail": "Done."}
 
 
@@ -94,6 +117,7 @@ class BotConsumer(AsyncWebsocketConsumer):
     """One bot's WebSocket: events out, moves and answers to challenges in."""
 
     user_id: int | None = None
+    held_by: int | None = None
     token_id: int = 0
     group: str = ""
     sent: set[str]
@@ -102,15 +126,16 @@ class BotConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         """Accept a token with the play scope; send the bot's whole situation at once."""
         token = await sync_to_async(_token_from)(self.scope.get("headers", []))
-        if token is None:
-            await self.close(code=UNAUTHORISED)
+        limited = token is not None and "play" in token.scopes and bool(
+            await sync_to_async(limits.take)(int(token.pk)))
+        refusal = (UNAUTHORISED if token is None else FORBIDDEN if "play" not in token.scopes
+                   else TOO_MANY if limited or not HELD.take("bot", int(token.user_id))
+                   else None)
+        if token is None or refusal is not None:
+            await self.accept()  # so that the bot sees the code, not an HTTP 403
+            await self.close(code=refusal)
             return
-        if "play" not in token.scopes:
-            await self.close(code=FORBIDDEN)
-            return
-        if limits.take(int(token.pk)):
-            await self.close(code=TOO_MANY)
-            return
+        self.held_by = int(token.user_id)
         self.user_id, self.token_id, self.sent = int(token.user_id), int(token.pk), set()
         self.group = group_name(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -124,28 +149,51 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self.push()
 
     async def disconnect(self, code: int) -> None:
-        """Leave the player's group, stop polling."""
+        """Leave the player's group, stop polling; the connection no longer counts."""
+        if self.held_by is not None:
+            HELD.give_back("bot", self.held_by)
+            self.held_by = None
         if self.poller is not None:
             self.poller.cancel()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def still_allowed(self) -> bool:
+        """Whether the token may still play; if not, close the socket with the reason."""
+        if self.user_id is None:
+            return False
+        refusal = await sync_to_async(token_refusal)(self.token_id)
+        if refusal is None:
+            return True
+        self.user_id = None
+        await self.close(code=refusal)
+        return False
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None
                       ) -> None:
         """One message of the bot: carry it out, answer, then send what changed."""
-        if self.user_id is None:
+        if not await self.still_allowed():
             return
-        wait = limits.take(self.token_id)
+        wait = await sync_to_async(limits.take)(self.token_id)
         if wait:
             await self.send(text_data=json.dumps({
                 "type": "answer", "ok": False, "status": 429, "retry_after": wait,
                 "detail": f"Too many requests for this token; retry in {int(wait)} s."}))
             return
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            message = None
-        reply = await sync_to_async(answer)(self.user_id, message)
+            if text_data is None or len(text_data) > MAX_FRAME:
+                raise MalformedJson(f"A message is a JSON text frame of at most {MAX_FRAME} "
+                                    "characters.")
+            message = loads(text_data)
+        except MalformedJson as problem:
+            await self.send(text_data=json.dumps({
+                "type": "answer", "ok": False, "status": 400, "code": "malformed",
+                "detail": str(problem)}))
+            return
+        user_id = self.user_id
+        if user_id is None:
+            return
+        reply = await sync_to_async(answer)(user_id, message)
         await self.send(text_data=json.dumps(reply))
         await self.push()
 
@@ -154,16 +202,27 @@ class BotConsumer(AsyncWebsocketConsumer):
         await self.push()
 
     async def push(self) -> None:
-        """Send the events this connection has not sent yet."""
-        if self.user_id is None:
+        """Send the events this connection has not sent yet (if the token still may)."""
+        if not await self.still_allowed():
             return
+        assert self.user_id is not None
         for event in await sync_to_async(_events)(self.user_id, self.sent):
             await self.send(text_data=json.dumps(event))
 
 
-async def ndjson(user_id: int, seconds: float) -> AsyncIterator[str]:
+async def ndjson(token_id: int | None, user_id: int, seconds: float) -> AsyncIterator[str]:
     """The NDJSON stream: events as lines, a blank line every POLL_SECONDS to keep the
-    connection open, for at most `seconds`."""
+    connection open, for at most `seconds`, and only while the token may play. The caller
+    counted it as one of the player's held bot connections (core/held.py); it gives that
+    back when it ends."""
+    try:
+        async for line in _stream(token_id, user_id, seconds):
+            yield line
+    finally:
+        HELD.give_back("bot", user_id)
+
+
+async def _stream(token_id: int | None, user_id: int, seconds: float) -> AsyncIterator[str]:
     layer = get_channel_layer()
     channel = await layer.new_channel() if layer is not None else ""
     group = group_name(user_id)
@@ -174,6 +233,8 @@ async def ndjson(user_id: int, seconds: float) -> AsyncIterator[str]:
     end = loop.time() + seconds
     try:
         while True:
+            if token_id is not None and await sync_to_async(token_refusal)(token_id):
+                return
             events = await sync_to_async(_events)(user_id, sent)
             for event in events:
                 yield json.dumps(event) + "\n"

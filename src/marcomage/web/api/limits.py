@@ -1,10 +1,14 @@
-"""Requests per token: a token bucket in each server process (issue 24, "rate limits").
+"""Requests per token (issue 24, "rate limits"), counted in the database with the site's
+limiter (core/rate_limit.py) so that every server process counts together (issue 38).
 
-Each token may make `MARCOMAGE_API_RATE` requests per `MARCOMAGE_API_PERIOD` seconds on
-average, with bursts up to the same number; past that the API answers 429 with a
-Retry-After header and the reason. Session requests (the site's own pages) are not
-counted here. With several server processes each keeps its own buckets, so the real limit
-is that many times higher; one process is what `marcomage serve` runs.
+Each token may make `MARCOMAGE_API_RATE` requests per `MARCOMAGE_API_PERIOD` seconds, in
+fixed windows; past that the API answers 429 with a Retry-After header and the reason.
+So that a request (or a bot-socket message) does not cost a database write each, a process
+takes the token's allowance from the shared counter in shares of a twentieth of the limit
+and spends a share in memory: together the processes never serve more than the limit in
+a window (a share left unspent when the window ends is lost, so a little less at worst).
+Session requests (the site's own pages) are not counted here; the limits a player has
+whatever the way in (chat lines, challenges) are `rate_limit.spend`'s.
 """
 
 from __future__ import annotations
@@ -12,23 +16,20 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass
 
 from django.conf import settings
 
+from marcomage.web.core.models import RateCounter
+from marcomage.web.core.rate_limit import count_in_window
+
 DEFAULT_RATE = 600
 DEFAULT_PERIOD = 60.0
+PREFIX = "api|token:"
+SHARES = 20
+"""A process takes a token's allowance from the database in shares of limit / SHARES."""
 
-
-@dataclass
-class Bucket:
-    """How many requests a token may still make, refilled continuously."""
-
-    tokens: float
-    stamp: float
-
-
-_buckets: dict[int, Bucket] = {}
+_held: dict[int, tuple[int, int]] = {}
+"""Per token: (the window's start, requests this process may still serve in it)."""
 _lock = threading.Lock()
 
 
@@ -41,21 +42,26 @@ def rate() -> tuple[int, float]:
 def take(token_id: int, now: float | None = None) -> float:
     """Spend one request of the token: 0 when allowed, else the seconds to wait."""
     limit, period = rate()
-    now = time.monotonic() if now is None else now
-    refill = limit / period
+    seconds = max(1, math.ceil(period))
+    now = time.time() if now is None else now
+    started = int(now // seconds) * seconds
     with _lock:
-        bucket = _buckets.get(token_id)
-        if bucket is None:
-            bucket = _buckets[token_id] = Bucket(float(limit), now)
-        bucket.tokens = min(float(limit), bucket.tokens + (now - bucket.stamp) * refill)
-        bucket.stamp = now
-        if bucket.tokens >= 1:
-            bucket.tokens -= 1
+        window, left = _held.get(token_id, (started, 0))
+        if window == started and left > 0:
+            _held[token_id] = (started, left - 1)
             return 0.0
-        return max(1.0, math.ceil((1 - bucket.tokens) / refill))
+    share = max(1, limit // SHARES)
+    used, wait = count_in_window(f"{PREFIX}{token_id}", seconds, now, share)
+    granted = max(0, min(share, limit - (used - share)))
+    if not granted:
+        return float(wait)
+    with _lock:
+        _held[token_id] = (started, granted - 1)
+    return 0.0
 
 
 def forget() -> None:
-    """Empty every bucket (tests, and a changed setting)."""
+    """Forget every token's count (tests, and a changed setting)."""
     with _lock:
-        _buckets.clear()
+        _held.clear()
+    RateCounter.objects.filter(key__startswith=PREFIX).delete()

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from ninja import Field, Schema
+from pydantic import StrictInt
 
 
 class Error(Schema):
@@ -212,7 +213,9 @@ class DeckChoice(Schema):
 
 
 class ActIn(Schema):
-    version: int | None = Field(None, description="the version your view showed (required)")
+    # StrictInt: `true` is no version (pydantic would read it as 1; issue 38).
+    version: StrictInt | None = Field(None, description="the version your view showed "
+                                                      "(required; a whole number)")
     action: dict[str, Any] = Field(..., description="one of the legal actions")
 
 

@@ -23,7 +23,8 @@ from marcomage.web.forum.models import TITLE_LENGTH, Post, Thread
 from marcomage.web.notifications.services import wake, wake_everyone
 from marcomage.web.preferences import avatars
 
-from .models import FEEDBACK_LENGTH, Concept, State, Watcher, label
+from .models import CODE_LENGTH, FEEDBACK_LENGTH, Concept, State, Watcher, label
+from .system import concept_widget
 from .template import ConceptData
 
 PER_PAGE = 20  # C-SITE-6, C-GEN-7 CARDS_PER_PAGE
@@ -91,9 +92,7 @@ def _store_picture(upload: UploadedFile | None) -> str:
 
 
 def _check_code(data: ConceptData) -> None:
-    from .language import problems_of
-
-    problems = problems_of(data.code, data) if data.code else []
+    problems = concept_widget().code_problems(data.code, CODE_LENGTH) if data.code else []
     if problems:
         raise ConceptRefused(problems)
 

@@ -7,11 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from marcomage.web.rulesets.marcomage.keywords import KEYWORDS
-
 from .models import EFFECT_LENGTH, MAX_COST, NAME_LENGTH, NOTE_LENGTH, Rarity
+from .system import concept_widget
 
-KEYWORD_NAMES: tuple[str, ...] = tuple(KEYWORDS)
+KEYWORD_NAMES: tuple[str, ...] = tuple(concept_widget().keywords)
 WITH_PARAMETER = frozenset({"Charge", "Enduring"})  # "Carries a number N"
 MAX_PARAMETER = 99
 
@@ -57,7 +56,7 @@ def from_form(values: Mapping[str, Any], chosen_keywords: list[str]) -> tuple[Co
     data.gems = _number(values.get("gems", "0"), "Gems", problems)
     data.recruits = _number(values.get("recruits", "0"), "Recruits", problems)
     for name in dict.fromkeys(chosen_keywords):
-        if name not in KEYWORDS:
+        if name not in KEYWORD_NAMES:
             problems.append(f"There is no keyword “{name}”.")
             continue
         param: int | None = None

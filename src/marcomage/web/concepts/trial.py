@@ -10,11 +10,10 @@ from django.db import transaction
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import computer
 from marcomage.web.games.services import GameError
-from marcomage.web.rulesets.marcomage.concept_cards import with_guest
 
 from .models import Concept
+from .system import GAME, concept_widget
 
-GAME = "marcomage"
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -33,6 +32,7 @@ def start_trial(user: Any, concept: Concept, level: str = "easy") -> int:
     decks = ready_decks(user, GAME)
     if not decks:
         raise TrialRefused("You need a ready MArcomage deck to try a concept.")
+    with_guest = concept_widget().with_guest
     try:
         game = computer.start(user, decks[0].pk, level if level in LEVELS else "easy",
                               ruleset=GAME, adapt_deck=lambda doc: with_guest(doc, concept))

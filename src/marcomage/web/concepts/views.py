@@ -12,8 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import language, services
+from . import services
 from .models import CODE_LENGTH, EFFECT_LENGTH, NAME_LENGTH, NOTE_LENGTH, Concept, Rarity, State
+from .system import concept_widget
 from .template import KEYWORD_NAMES, WITH_PARAMETER, ConceptData, from_form
 
 
@@ -65,7 +66,7 @@ def _form(request: HttpRequest, concept: Concept | None, data: ConceptData,
 def _save(request: HttpRequest, concept: Concept | None) -> HttpResponse:
     data, problems = from_form(request.POST, request.POST.getlist("keyword"))
     if data.code:
-        problems.extend(language.problems_of(data.code, data, max_length=CODE_LENGTH))
+        problems.extend(concept_widget().code_problems(data.code, CODE_LENGTH))
     if problems:
         return _form(request, concept, data, problems, 400)
     picture = request.FILES.get("picture")
@@ -100,12 +101,7 @@ def _concept_or_404(pk: int) -> Concept:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """One concept: its card, state and feedback, effect in words, thread and actions."""
     concept = _concept_or_404(pk)
-    words: list[str] = []
-    if concept.code:
-        try:
-            words = language.describe(language.parse(concept.code))
-        except language.EffectError:
-            words = []
+    words = concept_widget().code_in_words(concept.code) if concept.code else []
     return render(request, "concepts/detail.html", _context(
         concept=concept, words=words, may_change=services.may_change(request.user, concept),
         moderator=services.is_moderator(request.user),

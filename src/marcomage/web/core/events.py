@@ -26,6 +26,13 @@ receivers write (scores, battle reports, notices) is stored with it or not at al
   notification". `user` the account, `when` the time everything before counts as seen.
 - `player_registered` (sent by accounts; decks listens): a person registered through the
   site. `user` the new account.
+- `account_closing` (sent by accounts, before anything of the account is removed; games
+  listens): the player deletes his account; his running games are surrendered and his open
+  challenges withdrawn. `user` the account. Sent outside any transaction: each game ends in
+  its own.
+- `account_erasing` (sent by accounts inside the deletion's transaction; games, messaging and
+  decks listen): remove the player's personal data each section keeps (game notes, messages,
+  decks). `user` the account.
 """
 
 from __future__ import annotations
@@ -38,3 +45,5 @@ game_stored = Signal()
 challenge_answered = Signal()
 notifications_reset = Signal()
 player_registered = Signal()
+account_closing = Signal()
+account_erasing = Signal()

@@ -1,11 +1,14 @@
 """Rate limits on what one player (or, logged out, one address) may send: chat lines,
-messages, challenges, registrations. One decorator, counted with the cache's atomic add and
-incr in fixed windows; past the limit the answer is 429 with Retry-After and a page (text for
-htmx, JSON for clients that ask for it) saying what was limited and when to try again.
+messages, challenges, registrations. One limiter for the site and the API, keyed by player:
+the site's forms use the decorator `rate_limited`, the API's operations `spend` (so a chat
+line over the API counts against the same 20 a minute as the chat form). Past the limit the
+answer is 429 with Retry-After and a page (text for htmx, JSON for clients that ask for it)
+saying what was limited and when to try again.
 
-Limits come from settings.RATE_LIMITS: {name: (count, seconds)}. The counters live in the
-default cache: per process with the local-memory cache, shared by every process once CACHES
-points at Redis (docs/security.md).
+Limits come from settings.RATE_LIMITS: {name: (count, seconds)}. The counters are rows of
+the database (`RateCounter`), one per limit and player, counted in fixed windows with one
+atomic upsert, so every server process counts together and nothing depends on Redis
+(docs/security.md, issue 38).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+
+from .models import RateCounter
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
@@ -50,40 +55,73 @@ def who(request: HttpRequest) -> str:
     return f"addr:{request.META.get('REMOTE_ADDR') or 'unknown'}"
 
 
+def count_in_window(key: str, seconds: int, now: float | None = None, uses: int = 1
+                    ) -> tuple[int, int]:
+    """Count `uses` more uses of `key` in the current window of `seconds`: (uses in this
+    window, these included; seconds until the window ends). One INSERT … ON CONFLICT DO
+    UPDATE … RETURNING, atomic on SQLite and PostgreSQL alike; a row left from an earlier
+    window starts again."""
+    now = time.time() if now is None else now
+    started = int(now // seconds) * seconds
+    q = connection.ops.quote_name
+    table, k, start, n = (q(RateCounter._meta.db_table), q("key"), q("started"), q("count"))
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({k}, {start}, {n}) VALUES (%s, %s, %s) "
+            f"ON CONFLICT ({k}) DO UPDATE SET {n} = CASE WHEN {table}.{start} = "
+            f"excluded.{start} THEN {table}.{n} + excluded.{n} ELSE excluded.{n} END, "
+            f"{start} = excluded.{start} RETURNING {n}", [key[:200], started, uses])
+        used = int(cursor.fetchone()[0])
+    return used, max(1, int(started + seconds - now + 0.999))
+
+
 def take(name: str, key: str, now: float | None = None) -> int:
     """Count one more use; 0 when within the limit, else seconds until the window ends."""
     count, seconds = limit_of(name)
-    now = time.time() if now is None else now
-    window = int(now // seconds)
-    counter = f"rate:{name}:{key}:{window}"
-    cache.add(counter, 0, timeout=seconds + 1)
-    try:
-        used = cache.incr(counter)
-    except ValueError:  # expired between add and incr: a new window
-        cache.add(counter, 1, timeout=seconds + 1)
-        used = 1
-    if used <= count:
-        return 0
-    return max(1, int((window + 1) * seconds - now + 0.999))
+    used, left = count_in_window(f"{name}|{key}", seconds, now)
+    return 0 if used <= count else left
+
+
+class Limited(Exception):
+    """A limit was reached: `name`, and the seconds to wait."""
+
+    def __init__(self, name: str, retry_after: int) -> None:
+        super().__init__(reason(name))
+        self.name = name
+        self.retry_after = retry_after
+
+
+def spend(name: str, user: Any) -> None:
+    """Count one use of limit `name` by a player, as the site's forms do; raise Limited past
+    it (the API's operations call this, so both count together)."""
+    retry_after = take(name, f"user:{user.pk}")
+    if retry_after:
+        raise Limited(name, retry_after)
+
+
+def reason(name: str) -> str:
+    """The limit in words."""
+    count, seconds = limit_of(name)
+    text = (f"You may send at most {count} {WHAT.get(name, name)} in "
+            f"{seconds // 60 if seconds >= 60 else seconds} "
+            f"{'minute' if seconds == 60 else 'minutes' if seconds > 60 else 'seconds'}.")
+    if seconds >= 3600:
+        text = f"At most {count} {WHAT.get(name, name)} in {seconds // 3600} hour(s)."
+    return text
 
 
 def too_many(request: HttpRequest, name: str, retry_after: int) -> HttpResponse:
     """The 429 answer."""
-    count, seconds = limit_of(name)
-    reason = (f"You may send at most {count} {WHAT.get(name, name)} in "
-              f"{seconds // 60 if seconds >= 60 else seconds} "
-              f"{'minute' if seconds == 60 else 'minutes' if seconds > 60 else 'seconds'}.")
-    if seconds >= 3600:
-        reason = f"At most {count} {WHAT.get(name, name)} in {seconds // 3600} hour(s)."
+    said = reason(name)
     if request.headers.get("HX-Request"):
-        response = HttpResponse(f"{reason} Try again in {retry_after} s.", status=429,
+        response = HttpResponse(f"{said} Try again in {retry_after} s.", status=429,
                                 content_type="text/plain; charset=utf-8")
     elif "application/json" in request.headers.get("Accept", ""):
-        response = HttpResponse(json.dumps({"error": reason, "limit": name,
+        response = HttpResponse(json.dumps({"error": said, "limit": name,
                                             "retry_after": retry_after}),
                                 status=429, content_type="application/json")
     else:
-        html = render_to_string("429.html", {"reason": reason, "retry_after": retry_after},
+        html = render_to_string("429.html", {"reason": said, "retry_after": retry_after},
                                 request=request)
         response = HttpResponse(html, status=429)
     response["Retry-After"] = str(retry_after)

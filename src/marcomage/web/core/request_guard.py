@@ -10,7 +10,13 @@ Every request passes here first; a request the site cannot read safely gets a cl
   integers would overflow): 404, as for any other page that does not exist;
 - a NUL byte or another control character (other than tab, new line and carriage return) in
   the path, a query parameter or a form field, name or value. No text field of the site
-  takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page.
+  takes them: PostgreSQL cannot store a NUL at all, and the others hide text on the page;
+- a JSON body (the API) that is not plain data (core/strict_json.py): NaN, Infinity,
+  numbers too large to hold, nesting deeper than 32, NUL or a lone surrogate in a string.
+
+A Host header the site does not serve (not in ALLOWED_HOSTS, or not a host at all) is
+refused first of all by `HostGuardMiddleware` with a plain 400, before any middleware asks
+for the host: Django would answer 400 too, but log a DisallowedHost traceback each time.
 
 Refusals are logged on one line at INFO (`marcomage.refused`), never with a traceback.
 """
@@ -23,10 +29,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import BadRequest, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import (
+    BadRequest,
+    DisallowedHost,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
 from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
+
+from .strict_json import MalformedJson, loads
 
 log = logging.getLogger("marcomage.refused")
 
@@ -112,6 +125,12 @@ def check(request: HttpRequest) -> None:
     except (BadRequest, SuspiciousOperation, MultiPartParserError, UnreadablePostError,
             UnicodeError, ValueError) as problem:
         raise Refused(400, f"The form could not be read: {str(problem)[:120]}") from None
+    if content_type == "application/json" and request.body:
+        try:
+            loads(request.body)
+        except MalformedJson as problem:
+            raise Refused(400, f"The JSON body was refused: {problem} Nothing was saved."
+                          ) from None
     check_fields("form", fields)
     check_fields("file", [(name, [upload.name or "" for upload in uploads])
                           for name, uploads in files])
@@ -143,4 +162,26 @@ class RequestGuardMiddleware:
         except Refused as refused:
             log.info("refused %s %s: %s", request.method, request.path[:200], refused.reason)
             return refusal(request, refused)
+        return self.get_response(request)
+
+
+class HostGuardMiddleware:
+    """First of all middleware: a request for a host the site does not serve gets a plain
+    400 and one INFO line, not Django's DisallowedHost traceback (issue 38). Its answer is
+    plain text: the site's pages build links from the host it refused."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Check the host, then pass on."""
+        try:
+            request.get_host()
+        except DisallowedHost:
+            host = CONTROL.sub("?", str(request.META.get("HTTP_HOST", "")))[:100]
+            log.info("refused %s %s: bad Host header %r", request.method,
+                     CONTROL.sub("?", request.path)[:200], host)
+            return HttpResponse("Bad request: this site does not serve that host "
+                                "(the Host header).", status=400,
+                                content_type="text/plain; charset=utf-8")
         return self.get_response(request)

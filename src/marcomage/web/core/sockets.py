@@ -29,6 +29,8 @@ from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.db import transaction
 from django.utils.crypto import constant_time_compare
 
+from .held import HELD
+
 log = logging.getLogger(__name__)
 
 SESSION_ENDED = 4401
@@ -76,12 +78,13 @@ def end_session_sockets(user_id: int, session_key: str | None) -> None:
     """Close the sockets opened by this session (after a log-out)."""
     if session_key:
         event = {"type": "session.end", "session_key": session_key}
-        transaction.on_commit(lambda: _send(account_group(user_id), event))
+        transaction.on_commit(lambda: _send(account_group(user_id), event), robust=True)
 
 
 def check_account_sockets(user_id: int) -> None:
     """Make every socket of the player re-check its session (after a password change)."""
-    transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}))
+    transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}),
+                          robust=True)
 
 
 class Refusal(ValueError):
@@ -134,24 +137,48 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
     session_key: str | None = None
     bucket: TokenBucket
     strikes: int = 0
+    session_checked: bool = False
 
-    async def bind_session(self, user_id: int) -> None:
-        """Remember the log-in and join the account's group."""
+    held_by: int | None = None
+
+    async def bind_session(self, user_id: int) -> bool:
+        """Remember the log-in and join the account's group; False (nothing joined) when the
+        player or the process holds too many sockets already (core/held.py): the caller
+        closes with 4429."""
+        if not HELD.take("page", user_id):
+            return False
+        self.held_by = user_id
         session = self.scope.get("session")
         self.session_key = getattr(session, "session_key", None)
         self.user_id = user_id
         self.bucket = TokenBucket()
         await self.channel_layer.group_add(account_group(user_id), self.channel_name)
+        return True
 
     async def unbind_session(self) -> None:
-        """Leave the account's group."""
-        if self.user_id is not None:
-            await self.channel_layer.group_discard(account_group(self.user_id), self.channel_name)
+        """Leave the account's group; the socket no longer counts."""
+        if self.held_by is not None:
+            HELD.give_back("page", self.held_by)
+            await self.channel_layer.group_discard(account_group(self.held_by),
+                                                   self.channel_name)
+            self.held_by = None
 
     async def session_alive(self) -> bool:
         """Whether the log-in behind this socket still holds."""
         found = await database_sync_to_async(session_user_id)(self.session_key)
         return found is not None and found == self.user_id
+
+    async def may_push(self) -> bool:
+        """Whether a push may go out: the log-in still holds. A wake-up can come before the
+        log-out's `session.end` (another group, and Redis orders nothing across channels),
+        so each push checks the session first; a socket whose log-in ended closes instead
+        of sending one more frame to a logged-out page (issue 37)."""
+        if self.user_id is None:
+            return False
+        if self.session_checked or await self.session_alive():
+            return True
+        await self.end()
+        return False
 
     async def end(self, code: int = SESSION_ENDED) -> None:
         """Close the socket and forget the player, so no more pushes go out."""
@@ -183,7 +210,11 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
         except Refusal as refusal:
             await self.strike(str(refusal))
             return
-        await self.on_message(kind)
+        self.session_checked = True  # just now: the pushes this message brings need not
+        try:                         # read the session again
+            await self.on_message(kind)
+        finally:
+            self.session_checked = False
 
     async def strike(self, reason: str) -> None:
         """Answer a bad frame with an error frame; close the socket after too many."""

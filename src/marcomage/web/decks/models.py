@@ -10,7 +10,7 @@ from django.db import models
 
 from marcomage.games import UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import DeckDoc, Violation
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import deck_editor_of
 
 NAME_LENGTH = 20  # C-DECK-3
 
@@ -61,7 +61,8 @@ class Deck(models.Model):
             "entries": [{"card": e["card"], "count": int(e["count"])} for e in self.entries],
             "extra": dict(self.extra),
         }
-        fill = getattr(widget(self.game, "deck_editor"), "fill_document", None)
+        editor = deck_editor_of(self.game)
+        fill = editor.fill_document if editor is not None else None
         return doc if fill is None else fill(self, doc)
 
     @property

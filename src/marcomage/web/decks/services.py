@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset, ruleset_name
 from marcomage.platform.protocol import DeckDoc
 from marcomage.platform.rating import DECK_SLOTS
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import deck_editor_of
 from marcomage.web.scores.services import level_of
 
 from .models import NAME_LENGTH, Deck, name_key
@@ -40,9 +40,9 @@ def format_name(game: str, fmt: str) -> str:
 def slots_at_level(game: str, level: int) -> int:
     """Decks a player may have in `game` at `level`: the game's own rule where its widgets
     give one (`deck_editor.deck_slots`, MArcomage's bonus every 6th level), else 8."""
-    editor = widget(game, "deck_editor")
-    rule = getattr(editor, "deck_slots", None)
-    return DECK_SLOTS if rule is None else int(rule(level))
+    editor = deck_editor_of(game)
+    rule = editor.deck_slots if editor is not None else None
+    return DECK_SLOTS if rule is None else rule(level)
 
 
 def level_bonus(game: str) -> bool:

@@ -13,8 +13,9 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from marcomage.games import DEFAULT_RULESET, RULESETS
-from marcomage.web.core.events import game_rated, player_registered
+from marcomage.web.core.events import account_erasing, game_rated, player_registered
 
+from .models import Deck
 from .services import give_starter_decks, grant_bonus_deck, slots_at_level
 
 
@@ -39,3 +40,9 @@ def bonus_decks(sender: Any, *, ruleset: str, rated: Sequence[Any], **_: Any) ->
         if seat.levelled_up and (slots_at_level(ruleset, seat.level)
                                  > slots_at_level(ruleset, seat.level_before)):
             grant_bonus_deck(seat.user, ruleset)
+
+
+@receiver(account_erasing, dispatch_uid="decks.account_erasing")
+def erase_decks(sender: Any, *, user: Any, **_: Any) -> None:
+    """A deleted account's decks go (issue 23)."""
+    Deck.objects.filter(owner=user).delete()

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from marcomage.games import DEFAULT_RULESET, find_ruleset, registered, ruleset_name
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import deck_editor_of
 from marcomage.web.scores.services import level_of
 
 from . import services
@@ -49,7 +49,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     decks = services.decks_of(request.user, game)
     slots = services.deck_slots(request.user, game)
     level = level_of(request.user, game)
-    editor = widget(game, "deck_editor")
+    editor = deck_editor_of(game)
     context: dict[str, Any] = {
         "games": registered(),
         "game": game,
@@ -58,8 +58,8 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         "level": level,
         "deck_slots": slots,
         "next_bonus_level": services.next_bonus_level(game, level),
-        "deck_size": getattr(editor, "DECK_SIZE", None),
-        "hint_template": getattr(editor, "LIST_HINT_TEMPLATE", None),
+        "deck_size": editor.deck_size if editor is not None else None,
+        "hint_template": editor.list_hint_template if editor is not None else None,
         "free_slots": max(0, slots - len(decks)),
         "formats": list(ruleset.formats.values()),
         "starters": [doc.get("name", f"starter {n}")
@@ -96,10 +96,9 @@ def new_deck(request: HttpRequest) -> HttpResponse:
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The deck editor of the deck's game system: its own, or the generic one."""
     deck = _own_deck(request, pk)
-    editor = widget(deck.game, "deck_editor")
+    editor = deck_editor_of(deck.game)
     if editor is not None:
-        response: HttpResponse = editor.edit(request, deck)
-        return response
+        return editor.edit(request, deck)
     return render(request, "decks/edit_generic.html", {
         "deck": deck, "game_name": ruleset_name(deck.game),
         "format_name": services.format_name(deck.game, deck.format),

@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from .models import Post
@@ -25,7 +26,13 @@ def posts_per_minute() -> int:
 
 
 def check(user: Any) -> None:
-    """TooFast when the player already wrote the limit's worth of posts in the last minute."""
+    """TooFast when the player already wrote the limit's worth of posts in the last minute.
+    Called inside the transaction that writes the post: it first locks the player's account
+    row, so a player's parallel posts are counted one after another (PostgreSQL's READ
+    COMMITTED would otherwise let each count the others as missing; SQLite's IMMEDIATE
+    transactions are serial already) (issue 38)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk)
+         .values_list("pk", flat=True))
     limit = posts_per_minute()
     since = timezone.now() - WINDOW
     recent = list(

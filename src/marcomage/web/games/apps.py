@@ -30,7 +30,7 @@ class GamesConfig(AppConfig):
         from marcomage.games import register
         from marcomage.web.notifications.registry import register as register_icon
 
-        from . import computer  # noqa: F401  (its worker listens for stored games)
+        from . import computer, leaving  # noqa: F401  (their receivers listen)
         from .queries import new_challenge, your_turn_anywhere
 
         for path in getattr(settings, "MARCOMAGE_EXTRA_RULESETS", ()):

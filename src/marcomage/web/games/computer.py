@@ -28,10 +28,10 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -46,7 +46,7 @@ from marcomage.platform.bots import Bot, bot_action, make_bot
 from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.core.events import game_stored
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import computer_of
 from marcomage.web.decks.services import DeckNotReady, deck_document
 
 from . import lobby, play, queries
@@ -100,12 +100,6 @@ def on_game_stored(sender: Any, *, game: Game, **_: Any) -> None:
 # --- the game system's side ---------------------------------------------------------------
 
 
-def _widgets(ruleset_id: str) -> ModuleType | None:
-    """The game system's computer module (web/rulesets/<id>/computer.py), or None: it may
-    give the computer's deck (`deck(seed)`) and the bot of each level (`bot(...)`)."""
-    return widget(ruleset_id, "computer") if ruleset_id.isidentifier() else None
-
-
 def plays(ruleset_id: str) -> bool:
     """Can the computer play this game system? Any two-player one: with the game's own bots
     where its widgets give them, else with the platform's random bot."""
@@ -122,8 +116,8 @@ def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc
     ruleset = queries.ruleset_of(ruleset_id)
     fmt = fmt or next(iter(ruleset.formats))
     candidates: list[DeckDoc] = []
-    widgets = _widgets(ruleset_id)
-    if widgets is not None and hasattr(widgets, "deck"):
+    widgets = computer_of(ruleset_id)
+    if widgets is not None and widgets.deck is not None:
         candidates.append(widgets.deck(seed))
     starters = list(ruleset.starter_decks())
     candidates += starters[seed % len(starters):] + starters[:seed % len(starters)] \
@@ -203,21 +197,19 @@ def bot_for(game: Game) -> Bot:
     set, else seconds); the platform's random bot for a game without bots of its own."""
     level = AiLevel(game.ai_level)
     seed = (int(game.pk) << 32) | int(game.version)
-    widgets = _widgets(game.ruleset)
-    if widgets is None or not hasattr(widgets, "bot"):
+    widgets = computer_of(game.ruleset)
+    if widgets is None:
         return make_bot(queries.ruleset_of(game), "random", seed)
     iterations = settings.AI_ITERATIONS.get(level.value)
     think = None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value)
-    found: Bot = widgets.bot(level.value, seed, think=think, iterations=iterations)
-    return found
+    return widgets.bot(level.value, seed, think=think, iterations=iterations)
 
 
 def thought_for(game: Game) -> Thought | None:
     """What the thinking process needs for the computer's next move (the same level, seed
     and budget as `bot_for`, the computer's view and legal actions), or None for a game
     without bots of its own (the random bot costs nothing: it chooses in this thread)."""
-    widgets = _widgets(game.ruleset)
-    if widgets is None or not hasattr(widgets, "bot"):
+    if computer_of(game.ruleset) is None:
         return None
     ruleset = queries.ruleset_of(game)
     state = queries.game_state(game)
@@ -237,9 +229,38 @@ def choose(game: Game) -> Action:
     (thinker.py) unless AI_PROCESSES is 0."""
     thought = thought_for(game) if settings.AI_PROCESSES else None
     if thought is None:
-        return bot_action(queries.ruleset_of(game), queries.game_state(game),
-                          COMPUTER_SEAT, bot_for(game))
+        ruleset, state, bot = queries.ruleset_of(game), queries.game_state(game), bot_for(game)
+        _let_go()
+        return bot_action(ruleset, state, COMPUTER_SEAT, bot)
+    _let_go()  # a hard bot thinks for seconds: hold no connection of the pool meanwhile
     return thinker().choose(thought)
+
+
+def _let_go() -> None:
+    """Give this thread's database connection back (outside a transaction only)."""
+    if not connections["default"].in_atomic_block:
+        connections.close_all()
+
+
+_database_turns: list[threading.BoundedSemaphore] = []
+"""How many of the computer's worker threads use the database at once (AI_DB_CONNECTIONS),
+made on first use."""
+
+
+@contextmanager
+def _database_turn() -> Iterator[None]:
+    """A database phase of the computer (read the game, store a move), at most
+    AI_DB_CONNECTIONS at once, its connection given back at the end: a thread that then
+    waits seconds for a hard bot's thought holds no connection of the pool (issue 37: 15
+    hard games held the PostgreSQL pool and pages waited 1.4 s for a connection)."""
+    with _lock:
+        if not _database_turns:
+            _database_turns.append(threading.BoundedSemaphore(max(1, settings.AI_DB_CONNECTIONS)))
+    with _database_turns[0]:
+        try:
+            yield
+        finally:
+            _let_go()
 
 
 def play_turns(game_id: int) -> int:
@@ -247,19 +268,20 @@ def play_turns(game_id: int) -> int:
     Thinks outside any transaction and stores each move against the version it read."""
     moves = 0
     for _ in range(MAX_MOVES_IN_A_ROW):
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None or not computers_turn(game):
-            return moves
-        ruleset = queries.ruleset_of(game)
-        if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
-            return moves  # the row and its state disagree: never guess
+        with _database_turn():
+            game = Game.objects.filter(pk=game_id).first()
+            if game is None or not computers_turn(game):
+                return moves
+            ruleset = queries.ruleset_of(game)
+            if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
+                return moves  # the row and its state disagree: never guess
         try:
             action = choose(game)
         except ValueError:
             logger.exception("the computer found nothing to choose in game %s", game_id)
             return moves
         try:
-            with transaction.atomic():
+            with _database_turn(), transaction.atomic():
                 locked = queries.lock_game(game.pk)
                 if locked.version != game.version:
                     continue  # the game changed while the computer thought: look again

@@ -25,6 +25,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db.models import OuterRef, Subquery
 
+from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from . import play
@@ -148,7 +149,9 @@ class GameConsumer(SessionBoundSocket):
         if found is None:
             await self.close(code=FORBIDDEN)
             return
-        await self.bind_session(int(user.pk))
+        if not await self.bind_session(int(user.pk)):
+            await self.close(code=TOO_MANY)
+            return
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -180,7 +183,11 @@ class GameConsumer(SessionBoundSocket):
         refusal = await act_for(self.game_id, self.user_id, doc)
         if refusal:
             await self.send(text_data=json.dumps({"error": refusal}))
-            await self.push(whole=True)
+            self.session_checked = True  # just now: the push need not read it again
+            try:
+                await self.push(whole=True)
+            finally:
+                self.session_checked = False
 
     async def on_message(self, kind: str) -> None:
         """A resync: send the whole view again."""
@@ -192,8 +199,8 @@ class GameConsumer(SessionBoundSocket):
 
     async def push(self, *, whole: bool = False) -> None:
         """Send what changed since the last message (everything when `whole`), or close
-        when the game is gone for this player."""
-        if self.user_id is None:
+        when the game is gone for this player (or the log-in ended, core/sockets.py)."""
+        if not await self.may_push() or self.user_id is None:
             return
         found = await message_for(self.game_id, self.user_id, None if whole else self.sent)
         if found is None:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.activity import activity
-from marcomage.web.games.boards import board_of
+from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
@@ -25,18 +25,15 @@ from .renders import renderings
 
 CHAT_LINES = 21  # C-SITE-3
 LOG_LINES = 20
-END_WORDS = {"surrender": "Surrender", "abort": "Aborted game", "abandon": "Abandoned game"}
 
 
-def _outcome(game: Game, seat: int, board: Any) -> dict[str, str] | None:
+def _outcome(game: Game, seat: int, board: Board) -> dict[str, str] | None:
     """The end of the game in words from the viewer's side: "You won: Tower destruction
     victory", "bob surrendered: you win", "You surrendered", "Draw", "Aborted"."""
     if game.outcome is None:
         return None
     outcome = Outcome.from_json(game.outcome)
-    how_it_ended = getattr(board, "how_it_ended", None)
-    how = (how_it_ended(outcome.end_type) if how_it_ended is not None
-           else END_WORDS.get(outcome.end_type, outcome.end_type.replace("_", " ").capitalize()))
+    how = board.how_it_ended(outcome.end_type)
     end = outcome.end_type.lower()
     won = seat in outcome.winners
     if end == "abort":
@@ -119,7 +116,7 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
     return {
         "game": game,
         "ruleset": ruleset,
-        "board_template": board.TEMPLATE,
+        "board_template": board.template,
         "viewer": user,
         "seat": seat,
         "version": game.version,
@@ -144,7 +141,7 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
         "chat": chat_lines(game, user) if chat else [],
         "opponent_left": any(o.left for o in others),
         "board": widget,
-        "step_log": step_log(game, seat.number) if board.TEMPLATE.startswith(
+        "step_log": step_log(game, seat.number) if board.template.startswith(
             "rulesets/generic/") else [],
         **widget,
     }

@@ -24,7 +24,7 @@ from marcomage.platform.replay import state_hash
 from marcomage.web.core.events import game_finished, game_stored
 
 from .chat import forget_chat, post_left
-from .errors import GameError, StaleVersion
+from .errors import GameError, StaleVersion, whole_number
 from .models import Game, Seat, Status, Step, StepKind
 from .queries import (
     dead,
@@ -64,10 +64,7 @@ def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = Fals
 
 
 def _int(value: Any, what: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise GameError(f"The {what} must be a number.") from None
+    return whole_number(value, what)
 
 
 def _last_action(game: Game) -> tuple[int, Action] | None:
@@ -131,8 +128,10 @@ def apply_action(game: Game, seat: int, action: Any) -> None:
         raise GameError("It is not your turn.")
     try:
         after, _events = ruleset.apply(state, seat, action)
-    except (IllegalAction, ValueError) as problem:
-        raise GameError(str(problem)) from None
+    except IllegalAction as problem:
+        raise GameError(str(problem), problem.code) from None
+    except ValueError as problem:
+        raise GameError(str(problem), "illegal") from None
     store(game, after, StepKind.ACTION, seat, action)
 
 

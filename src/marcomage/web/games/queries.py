@@ -17,7 +17,7 @@ from marcomage.platform.rating import game_slots
 from marcomage.web.accounts.activity import INACTIVE, ONLINE
 from marcomage.web.scores.services import level_of
 
-from .errors import GameError, NotFound
+from .errors import GameError, NotFound, whole_number
 from .models import Game, Seat, Status
 
 STARTED = (Status.RUNNING, Status.FINISHED)
@@ -42,8 +42,8 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 def find_game(game_id: Any) -> Game | None:
     """The game with its seats and their players, or None."""
     try:
-        return with_seats(Game.objects.filter(pk=int(game_id))).first()
-    except (TypeError, ValueError):
+        return with_seats(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
+    except GameError:
         return None
 
 
@@ -51,8 +51,9 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        found = list(with_seats(Game.objects.select_for_update().filter(pk=int(game_id))))
-    except (TypeError, ValueError, OverflowError):
+        found = list(with_seats(Game.objects.select_for_update()
+                                .filter(pk=whole_number(game_id, "game id"))))
+    except (GameError, OverflowError):
         found = []
     if not found:
         raise NotFound("There is no such game.")
@@ -126,8 +127,10 @@ def free_slots(user: Any, *, incoming: bool = True) -> int:
 
 def initiated(by: Any, against: Any) -> bool:
     """C-GAME-4: `by` challenged or hosted a game record that `against` is in and that not
-    every player has left."""
+    every player has left; a finished game never counts (issue 31: it blocked rematches
+    while no open game showed why)."""
     return (Game.objects.filter(seats__number=0, seats__user=by)
+            .exclude(status=Status.FINISHED)
             .filter(seats__user=against)
             .filter(seats__left=False).exists())
 

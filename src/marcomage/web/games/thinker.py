@@ -29,6 +29,7 @@ from typing import Any
 from django.conf import settings
 
 from marcomage.platform.protocol import Action
+from marcomage.web.core.widgets import computer_of
 
 logger = logging.getLogger(__name__)
 
@@ -50,10 +51,12 @@ class Thought:
 def think(thought: Thought) -> Action:
     """Run in a worker process: the bot of the thought's level chooses among the legal
     actions from the view (a bot answering anything else is a bug: ValueError)."""
-    widgets = importlib.import_module(f"marcomage.web.rulesets.{thought.ruleset}.computer")
+    widgets = computer_of(thought.ruleset)
+    if widgets is None:
+        raise ValueError(f"{thought.ruleset} has no computer opponent of its own.")
     bot = widgets.bot(thought.level, thought.seed, think=thought.think,
                       iterations=thought.iterations)
-    action: Action = bot.choose(thought.view, thought.legal)
+    action = bot.choose(thought.view, thought.legal)
     if action not in thought.legal:
         raise ValueError(f"The {bot.name} bot chose {action!r}, which is not legal.")
     return action

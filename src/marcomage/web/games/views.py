@@ -20,11 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marcomage.games import DEFAULT_RULESET, find_ruleset, registered
 from marcomage.platform.protocol import BOUNDS, CHOICES, FIXED, Ruleset
 from marcomage.web.accounts.activity import activity
+from marcomage.web.core import widgets
 from marcomage.web.core.rate_limit import rate_limited
 from marcomage.web.decks.services import ready_decks
-from marcomage.web.games.boards import board_of
 from marcomage.web.preferences.models import preferences_of
-from marcomage.web.rulesets.generic import board as generic_board
 
 from . import computer, services
 from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, AiLevel, Game, Status
@@ -80,7 +79,7 @@ def _option_rows(ruleset: Ruleset, chosen: dict[str, Any] | None = None,
     """The Options fields as form inputs: bool -> checkbox, a field with choices -> a list,
     int -> a number within the field's bounds, anything else -> text; a fixed option is shown
     as a setting that cannot be changed (PL-PROTO-7)."""
-    labels = getattr(board_of(ruleset.id), "OPTION_LABELS", {})
+    labels = widgets.board_of(ruleset.id).option_labels
     rows = []
     for field in services.option_fields(ruleset):
         if field.name in omit:
@@ -317,7 +316,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = board_context(game, request.user)
     context.update(chat_length=CHAT_LENGTH, note_length=NOTE_LENGTH, oob=False,
                    my_games=_game_list(request.user),
-                   hand_anchor=getattr(board_of(game.ruleset), "HAND_ANCHOR", "game-board"))
+                   hand_anchor=widgets.board_of(game.ruleset).hand_anchor)
     return render(request, "games/game.html", context)
 
 
@@ -385,7 +384,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         game = Game.objects.filter(pk=game_id).only("ruleset").first()
         if game is None:
             raise NotFound("There is no such game.")
-        board = generic_board if "action" in data else board_of(game.ruleset)
+        board = widgets.GENERIC_BOARD if "action" in data else widgets.board_of(game.ruleset)
         try:
             action = board.action_from_form(data)
         except ValueError as problem:

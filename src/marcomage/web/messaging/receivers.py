@@ -17,16 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import Q
 from django.dispatch import receiver
 
 from marcomage.games import find_ruleset
 from marcomage.platform.protocol import Outcome, State
-from marcomage.web.core.events import challenge_answered, game_rated
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.events import account_erasing, challenge_answered, game_rated
+from marcomage.web.core.widgets import reports_of
 from marcomage.web.preferences.models import Preferences
 
 from . import notices
-from .models import Kind
+from .models import Kind, Message
 from .services import notify
 
 
@@ -41,20 +42,18 @@ def _report(ruleset: str, rated: Any, players: Sequence[Any], winner: str | None
             state: State) -> str | None:
     """The seat's battle report: the game's own when its widgets have one."""
     opponent = ", ".join(p.username for seat, p in enumerate(players) if seat != rated.seat)
-    reports = widget(ruleset, "reports")
+    reports = reports_of(ruleset)
     if reports is not None:
-        text: str | None = reports.battle_report(rated.award, opponent, winner, state)
-        return text
+        return reports.battle_report(rated.award, opponent, winner, state)
     return notices.battle_report(find_ruleset(ruleset).name, rated.award.result,
                                  rated.award.exp, opponent, winner)
 
 
 def _level_up(ruleset: str, level: int) -> str:
     """The level-up message: the game's own when its widgets have one."""
-    reports = widget(ruleset, "reports")
+    reports = reports_of(ruleset)
     if reports is not None:
-        text: str = reports.level_up(level)
-        return text
+        return reports.level_up(level)
     return notices.level_up(level, find_ruleset(ruleset).name)
 
 
@@ -84,3 +83,9 @@ def on_challenge_answered(
     if wants_reports(challenger):
         subject, text = notices.challenge_answer(challenged.username, accepted)
         notify(challenger, subject, text, Kind.REPORT)
+
+
+@receiver(account_erasing, dispatch_uid="messaging.account_erasing")
+def erase_messages(sender: Any, *, user: Any, **_: Any) -> None:
+    """A deleted account's messages, sent and received, go (issue 23)."""
+    Message.objects.filter(Q(author=user) | Q(recipient=user)).delete()

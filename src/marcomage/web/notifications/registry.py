@@ -26,15 +26,15 @@ class Kind:
 
     key: str
     label: str
-    glyph: str
+    icon: str  # a vendored Lucide icon (core templatetags ICONS), not an emoji (issue 31)
     setting: str = ""  # the Preferences flag that can switch this icon off
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("messages", "New messages", "✉"),
-    Kind("games", "It is your turn in a game", "⚔"),
-    Kind("forum", "New forum posts", "📖", "forum_notification"),
-    Kind("concepts", "New card concepts", "💡", "concepts_notification"),
+    Kind("messages", "New messages", "mail"),
+    Kind("games", "It is your turn in a game", "swords"),
+    Kind("forum", "New forum posts", "book-open", "forum_notification"),
+    Kind("concepts", "New card concepts", "lightbulb", "concepts_notification"),
 )
 KIND_KEYS = frozenset(kind.key for kind in KINDS)
 

@@ -7,6 +7,7 @@ next reconnection does not repair.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -68,8 +69,8 @@ def wake(user_ids: Iterable[int]) -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        for user_id in ids:
-            async_to_sync(layer.group_send)(group_name(user_id), dict(WAKE))
+        for user_id in ids:  # `sent` lets one player's sockets share a render
+            async_to_sync(layer.group_send)(group_name(user_id), {**WAKE, "sent": time.time()})
 
     transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
 
@@ -81,7 +82,7 @@ def wake_everyone() -> None:
     def send() -> None:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(EVERYONE, dict(WAKE))
+            async_to_sync(layer.group_send)(EVERYONE, {**WAKE, "sent": time.time()})
 
     transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -70,3 +71,20 @@ def players(query: Query, now: datetime | None = None) -> QuerySet[Any]:
     if query.name:
         found = found.filter(username_key__contains=name_key(query.name))
     return found.order_by(*SORTS[query.sort][1])
+
+
+BOT_MARK = "bot_account"
+"""The account's relation to the API's bot mark (`api.models.BotAccount.user`): the players
+pages read it through the ORM, so that the players app does not import the API app (which
+lists players through this one)."""
+
+
+def bot_ids(user_ids: Iterable[int]) -> set[int]:
+    """Which of these accounts are marked as bots (one query, for lists)."""
+    return set(get_user_model().objects.filter(
+        pk__in=list(user_ids), **{f"{BOT_MARK}__isnull": False}).values_list("pk", flat=True))
+
+
+def is_bot(user: Any) -> bool:
+    """Is the account marked as a bot?"""
+    return user is not None and bool(bot_ids([user.pk]))

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_GET
 from marcomage.games import RULESETS, find_ruleset
 from marcomage.web.accounts.activity import activity
 from marcomage.web.accounts.names import name_key
-from marcomage.web.api.tokens import bot_ids, is_bot
 from marcomage.web.preferences.choices import PlayersFilter, Status
 from marcomage.web.preferences.countries import COUNTRY_NAMES
 from marcomage.web.preferences.models import Profile, preferences_of, profile_of
@@ -30,7 +29,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     query = services.Query.from_params(request.GET, preferences.players_filter)
     page = Paginator(services.players(query), services.PER_PAGE).get_page(request.GET.get("page"))
     now = timezone.now()
-    bots = bot_ids(player.pk for player in page.object_list)
+    bots = services.bot_ids(player.pk for player in page.object_list)
     rows = []
     for player in page.object_list:
         profile = getattr(player, "profile", None) or Profile(user=player)
@@ -76,7 +75,7 @@ def player_detail(request: HttpRequest, name: str) -> HttpResponse:
         "activity": activity(player.last_activity, timezone.now()),
         "country_name": COUNTRY_NAMES.get(profile.country, ""),
         "score": score_of(player),
-        "bot": is_bot(player),
+        "bot": services.is_bot(player),
         "scores": [(find_ruleset(s.game).name, s) for s in scores_of(player)
                    if s.game in RULESETS],
         "section": "players",

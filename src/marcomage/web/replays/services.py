@@ -4,15 +4,17 @@ a replay rebuilt by re-simulation, the JSON export, and checking every stored ga
 A game is a replay once it is finished and was recorded with a seed; games finished before
 replays existed (no seed) are left out of the list and have no viewer. A running game has no
 replay for anyone, its own players included: its hidden cards must not leak (PL-VIEW-1).
-Nothing is cached in the database: every page re-simulates from the seed.
+Nothing is cached in the database: a replay is re-simulated from the seed, once per game and
+process while it is being watched (`TIMELINES`).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from types import ModuleType
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -31,7 +33,7 @@ from marcomage.platform.replay import (
 )
 from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.accounts.names import name_key
-from marcomage.web.games.boards import board_of
+from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.games.models import Game, Seat, Status, Step
 from marcomage.web.rulesets.generic import board as generic_board
 
@@ -244,7 +246,7 @@ def header(game: Game) -> Header:
     line = row(game)
     seats = [SeatLine(seat.number, seat.user.username if seat.user is not None else "",
                       seat.deck_name) for seat in game.seat_list()]
-    labels = getattr(board_of(game.ruleset), "OPTION_LABELS", {})
+    labels = board_of(game.ruleset).option_labels
     options = sorted((str(labels.get(key, key)), _option_value(value))
                      for key, value in (game.options or {}).items())
     assert game.seed is not None
@@ -288,23 +290,68 @@ PLATFORM_TEXT = {SURRENDER: "surrenders", ABORT: "aborts the game: nobody wins",
                  ABANDON: "finishes the game: the other side stopped moving"}
 
 
-def _move_text(board: ModuleType, view_before: Mapping[str, Any] | None, step: ReplayStep
+def _move_text(board: Board, view_before: Mapping[str, Any] | None, step: ReplayStep
                ) -> str:
     """What a step was, in words: the widget's own (`describe`) or the action's fields."""
     if step.kind == ACTION:
         assert step.action is not None and step.seat is not None
-        describe = getattr(board, "describe", None)
-        if describe is not None and view_before is not None:
-            return str(describe(view_before, step.seat, step.action))
+        if board.describe is not None and view_before is not None:
+            return board.describe(view_before, step.seat, step.action)
         return generic_board.label(step.action)
     return PLATFORM_TEXT.get(step.kind, step.kind)
 
 
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """What re-simulating a recorded game gives: each step's move (the player's name left
+    blank: names are read afresh), the all-seeing view after each step (`views[i]` after i
+    steps; PL-VIEW-4), and the step where playback stopped, if it drifted."""
+
+    moves: list[Move]
+    views: list[dict[str, Any]]
+    drift: str
+
+
+TIMELINES: OrderedDict[tuple[Any, ...], Timeline] = OrderedDict()
+"""The last few replays' timelines in this process, by what the re-simulation depends on
+(the replay document: header, decks, seed, steps with their hashes; and the rules'
+version): a finished game never changes, so stepping through its replay re-simulates it
+once, not at every step (issue 31: a Far Wilds step took 0.45-1.6 s)."""
+TIMELINES_KEPT = 8
+_timelines_lock = threading.Lock()
+
+
+def _resimulate(replay: Replay, ruleset: Any, board: Board) -> Timeline:
+    """Play the replay back from its seed (see `position`), the moves in words by the
+    game's board widget."""
+    describes = board.describe is not None
+    states = resimulate(replay, ruleset)
+    try:
+        state = next(states)
+    except ValueError as problem_start:
+        raise NoReplay(f"This game cannot be started again: {problem_start}") from None
+    views = [ruleset.view(state, None)]
+    moves: list[Move] = []
+    drift = ""
+    for index, replay_step in enumerate(replay.steps, start=1):
+        before = views[-1] if describes and replay_step.kind == ACTION else None
+        try:
+            state = next(states)
+        except (IllegalAction, ValueError) as refused:
+            drift = (f"Step {index} cannot be played back ({refused}); the replay stops "
+                     f"before it (it has drifted).")
+            break
+        moves.append(Move(index, None, "", replay_step.kind, replay_step.action,
+                          _move_text(board, before, replay_step)))
+        views.append(ruleset.view(state, None))
+    return Timeline(moves, views, drift)
+
+
 def position(game_id: int, step: int) -> Position:
     """The replay of game `game_id` after `step` steps (clamped to 0..all), re-simulated from
-    the seed (nothing is cached), with the move list and the replay view (viewer None:
-    everything, both hands; PL-VIEW-4). A step the ruleset refuses stops the re-simulation
-    there and is reported as `problem` (PL-STATE-3: the replay has drifted)."""
+    the seed (once per replay and process: TIMELINES), with the move list and the replay
+    view (viewer None: everything, both hands; PL-VIEW-4). A step the ruleset refuses stops
+    the re-simulation there and is reported as `problem` (PL-STATE-3: it has drifted)."""
     game = finished_game(game_id)
     try:
         ruleset = find_ruleset(game.ruleset)
@@ -318,41 +365,32 @@ def position(game_id: int, step: int) -> Position:
         raise NoReplay(f"This game's replay is damaged: {damaged}") from None
     head = header(game)
     names = [seat.name for seat in head.seats]
-    players = [seat.user for seat in game.seat_list()]
     board = board_of(game.ruleset)
-    describes = hasattr(board, "describe")
-    step = max(0, min(step, len(replay.steps)))
-    problem = "" if game.ruleset_version == ruleset.version else (
-        f"This replay is from version {game.ruleset_version} of the rules; the site now runs "
-        f"version {ruleset.version}, so it may not play back as it was (stale).")
-    states = resimulate(replay, ruleset)
-    try:
-        state = next(states)
-    except ValueError as problem_start:
-        raise NoReplay(f"This game cannot be started again: {problem_start}") from None
-    shown = state if step == 0 else None
-    moves: list[Move] = []
-    for index, (row, replay_step) in enumerate(zip(rows, replay.steps, strict=True), start=1):
-        before = ruleset.view(state, None) if describes and replay_step.kind == ACTION \
-            else None
-        try:
-            state = next(states)
-        except (IllegalAction, ValueError) as refused:
-            problem = (f"Step {index} cannot be played back ({refused}); the replay stops "
-                       f"before it (it has drifted).")
-            break
+    key = (game.ruleset, ruleset.version, repr(replay))
+    with _timelines_lock:
+        found = TIMELINES.get(key)
+        if found is not None:
+            TIMELINES.move_to_end(key)
+    if found is None:
+        found = _resimulate(replay, ruleset, board)
+        with _timelines_lock:
+            TIMELINES[key] = found
+            while len(TIMELINES) > TIMELINES_KEPT:
+                TIMELINES.popitem(last=False)
+    moves = []
+    for move, row in zip(found.moves, rows, strict=False):
         seat = row.seat  # the site knows who aborted or finished a game; the replay does not
         who = names[seat] if seat is not None and seat < len(names) else ""
-        moves.append(Move(index, seat, who, replay_step.kind, replay_step.action,
-                          _move_text(board, before, replay_step)))
-        if index == step:
-            shown = state
+        moves.append(Move(move.index, seat, who, move.kind, move.action, move.text))
+    problem = found.drift or ("" if game.ruleset_version == ruleset.version else (
+        f"This replay is from version {game.ruleset_version} of the rules; the site now runs "
+        f"version {ruleset.version}, so it may not play back as it was (stale)."))
     total = len(moves)
-    if shown is None:
-        shown, step = state, total
-    view = ruleset.view(shown, None)
-    if hasattr(board, "replay_context"):
-        template, context = board.REPLAY_TEMPLATE, board.replay_context(view, players)
+    step = max(0, min(step, total))
+    view = found.views[step]
+    players = [seat.user for seat in game.seat_list()]
+    if board.replay is not None:
+        template, context = board.replay.template, board.replay.context(view, players)
     else:
         template = GENERIC_REPLAY_TEMPLATE
         context = generic_board.context(view, 0, [], players)

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cache
 from typing import Any
 
 from marcomage.games import find_ruleset
 from marcomage.simulate import wilson
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.end_types import end_words
+from marcomage.web.core.widgets import cards_of, stats_of
 
 from .models import CardTotal, CardUse, DayTotal, ExpPoint, SystemTotal, Versus
 
@@ -21,10 +23,26 @@ ORDERS = {"picked": "Most picked", "win": "Best win rate", "played": "Most playe
           "name": "Name"}
 
 
+@cache
+def card_names(ruleset: str) -> dict[str, str]:
+    """Card id -> name from the game's own card data (its widget `cards.catalog()`), so no
+    player reads a raw id (issue 31); empty for a game without a card catalogue."""
+    cards = cards_of(ruleset)
+    if cards is None:
+        return {}
+    return {str(entry["card"]): str(entry["name"]) for entry in cards.catalog()}
+
+
 def card_label(ruleset: str, card: str) -> str:
-    """The card's name through the game's widget `stats.card_label`, else its id."""
-    named = widget(ruleset, "stats")
-    return str(named.card_label(card)) if named is not None else f"card {card}"
+    """The card's name: through the game's widget `stats.card_label` when it has one, else
+    its card catalogue; a card in neither (retired since) shows its id in words."""
+    named = stats_of(ruleset)
+    if named is not None:
+        return named.card_label(card)
+    found = card_names(ruleset).get(card)
+    if found is not None:
+        return found
+    return f"Card {card}" if card.isdigit() else card.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
@@ -107,7 +125,8 @@ def _bucket(day: date, unit: str) -> date:
 
 def periods(ruleset: str) -> tuple[list[Period], list[str], str]:
     """Finished games per day, week or month (whichever gives at most ~60 periods), by end
-    type, with their summed lengths; also the end types, most frequent first, and the unit."""
+    type in words, with their summed lengths; also the end types, most frequent first, and
+    the unit."""
     rows = list(DayTotal.objects.filter(ruleset=ruleset).values_list(
         "day", "end_type", "games", "rounds"))
     if not rows:
@@ -117,7 +136,8 @@ def periods(ruleset: str) -> tuple[list[Period], list[str], str]:
     unit = "day" if span <= 60 else "week" if span <= 420 else "month"
     grouped: dict[date, list[Any]] = {}
     ends: dict[str, int] = defaultdict(int)
-    for day, end_type, games, rounds in rows:
+    for day, end_id, games, rounds in rows:
+        end_type = end_words(end_id)  # in words; "surrender" and "Surrender" are one
         slot = grouped.setdefault(_bucket(day, unit), [0, defaultdict(int), 0])
         slot[0] += games
         slot[1][end_type] += games

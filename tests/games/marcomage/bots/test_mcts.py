@@ -23,12 +23,22 @@ from marcomage.games.marcomage import (
     state_hash,
     view,
 )
-from marcomage.games.marcomage.bots import MctsBot, RandomBot, make_bot, new_match, play_match
+from marcomage.games.marcomage.bots import MctsBot
 from marcomage.games.marcomage.bots.mcts import evaluate, guess_deck, strength
 from marcomage.games.marcomage.cards import CARDS, RARE, card_ids
+from marcomage.games.marcomage.ruleset import RULESET
+from marcomage.platform.bots import Bot, RandomBot, play_out
 from marcomage.simulate import wilson
 
-from .test_bots import Checked, Untouchable, hidden_rare_trap, positions
+from .test_bots import (
+    Checked,
+    Untouchable,
+    choose,
+    hidden_rare_trap,
+    make_bot,
+    new_match,
+    positions,
+)
 
 GOBLIN = 13  # Attack: 3, costs 1 recruit
 PEGASUS = 96  # Quick, costs nothing: Attack 1 (and the move stays with its player)
@@ -55,19 +65,19 @@ def test_it_plays_only_legal_moves_to_the_end(hidden: bool) -> None:
         bots = [Checked(MctsBot(seed, iterations=40)), Checked(RandomBot(seed))]
         if seed % 2:
             bots.reverse()
-        game = new_match(seed, hidden=hidden)
-        result = play_match(game, bots)
+        game, turns = play_out(RULESET, new_match(seed, hidden=hidden), bots)
         assert game.outcome is not None
-        assert result.turns == bots[0].choices + bots[1].choices > 0
+        assert turns == bots[0].choices + bots[1].choices > 0
 
 
 def test_it_beats_the_random_bot_decisively() -> None:
     wins = 0
     for seed in range(6):
         seat = seed % 2  # either side, and either may begin
-        bots = [make_bot("random", seed), make_bot("random", seed)]
+        bots: list[Bot] = [make_bot("random", seed), make_bot("random", seed)]
         bots[seat] = MctsBot(seed, iterations=100)
-        wins += play_match(new_match(f"mcts/{seed}"), bots).winner == seat + 1
+        game, _ = play_out(RULESET, new_match(f"mcts/{seed}"), bots)
+        wins += game.outcome == Outcome(seat, game.outcome.end_type)  # type: ignore[union-attr]
     assert wins == 6
 
 
@@ -81,8 +91,8 @@ def test_it_sees_only_its_view(hidden: bool) -> None:
         other = replace_the_unseen(game, me, 99 + checked)
         assert view(other, me) == view(game, me)
         differ += state_hash(other) != state_hash(game)
-        assert (MctsBot(2, iterations=60).choose(game, me)
-                == MctsBot(2, iterations=60).choose(other, me))
+        assert (choose(MctsBot(2, iterations=60), game, me)
+                == choose(MctsBot(2, iterations=60), other, me))
         checked += 1
     assert checked > 5
     assert differ == checked
@@ -101,10 +111,10 @@ def test_it_sees_only_its_view_over_a_whole_game() -> None:
         if me == 0:
             other = replace_the_unseen(game, me, 500 + moves)
             assert view(other, me) == view(game, me)
-            assert twin.choose(other, me) == (action := bots[0].choose(game, me))
+            assert choose(twin, other, me) == (action := choose(bots[0], game, me))
             moves += 1
         else:
-            action = bots[1].choose(game, me)
+            action = choose(bots[1], game, me)
         push(game, action)
     assert moves > 5
 
@@ -114,8 +124,8 @@ def test_it_cannot_aim_at_a_hidden_card(slot: int) -> None:
     """With Mirror golems in every slot, a bot that peeked would hit the hidden rare."""
     game, peek = hidden_rare_trap(slot)
     for seed in range(2):
-        assert (MctsBot(seed, iterations=40).choose(game, game.current)
-                == MctsBot(seed, iterations=40).choose(peek, game.current))
+        assert (choose(MctsBot(seed, iterations=40), game, game.current)
+                == choose(MctsBot(seed, iterations=40), peek, game.current))
 
 
 def test_it_never_draws_from_the_games_random_source() -> None:
@@ -123,18 +133,18 @@ def test_it_never_draws_from_the_games_random_source() -> None:
     for game in positions(11, every=9):
         before = state_hash(game)
         game.rng = Untouchable(game.rng.state, game.rng.inc)
-        assert bot.choose(game, game.current) in legal_actions(game)
+        assert choose(bot, game, game.current) in legal_actions(game)
         game.rng = Rng(game.rng.state, game.rng.inc)
         assert state_hash(game) == before
 
 
 def test_it_is_deterministic_for_a_seed_and_an_iteration_budget() -> None:
     games = list(positions(5, every=6))
-    first = [MctsBot(8, iterations=50).choose(g, g.current) for g in games]
-    again = [MctsBot(8, iterations=50).choose(g, g.current) for g in games]
+    first = [choose(MctsBot(8, iterations=50), g, g.current) for g in games]
+    again = [choose(MctsBot(8, iterations=50), g, g.current) for g in games]
     assert first == again
     bot, twin = MctsBot(8, iterations=50), MctsBot(8, iterations=50)
-    assert [bot.choose(g, g.current) for g in games] == [twin.choose(g, g.current)
+    assert [choose(bot, g, g.current) for g in games] == [choose(twin, g, g.current)
                                                          for g in games]
 
 
@@ -142,12 +152,12 @@ def test_a_time_budget_ends_the_search_in_time() -> None:
     game = new_match(4)
     bot = MctsBot(1, think=0.05)
     start = time.perf_counter()
-    action = bot.choose(game, game.current)
+    action = choose(bot, game, game.current)
     assert time.perf_counter() - start < 1.0
     assert action in legal_actions(game)
     assert bot.last_iterations >= 1
     capped = MctsBot(1, think=30.0, iterations=25)  # whichever ends first
-    capped.choose(game, game.current)
+    choose(capped, game, game.current)
     assert capped.last_iterations == 25
 
 
@@ -165,7 +175,7 @@ def test_it_takes_a_winning_move(seed: int) -> None:
     enemy = game.players[1 - me]
     enemy.tower, enemy.wall = 2, 0
     game.players[me].hand[seed] = GOBLIN
-    push(game, MctsBot(seed, iterations=200).choose(game, me))
+    push(game, choose(MctsBot(seed, iterations=200), game, me))
     assert game.outcome == Outcome(me, EndType.DESTRUCTION)
 
 
@@ -196,11 +206,11 @@ def quick_finish(seed: int) -> tuple[Game, int]:
 def test_it_plans_across_an_extra_turn(seed: int) -> None:
     game, me = quick_finish(seed)
     bot = MctsBot(seed, iterations=400)
-    first = bot.choose(game, me)
+    first = choose(bot, game, me)
     assert first == Action.play(2)  # Pegasus: the move stays with this player
     push(game, first)
     while game.current == me and game.outcome is None:
-        push(game, bot.choose(game, me))
+        push(game, choose(bot, game, me))
     assert game.outcome == Outcome(me, EndType.DESTRUCTION)
 
 
@@ -278,7 +288,7 @@ def test_simulate_accepts_a_time_per_move(
 def test_a_cpu_time_budget_counts_only_this_process() -> None:
     game = new_match(4)
     bot = MctsBot(1, think=0.05, cpu_clock=True)
-    assert bot.choose(game, game.current) in legal_actions(game)
+    assert choose(bot, game, game.current) in legal_actions(game)
     assert bot.last_iterations >= 1
 
 

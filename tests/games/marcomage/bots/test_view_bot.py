@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from marcomage.games.marcomage.bots.view_bot import engine_view
+from marcomage.games.marcomage import random_deck
+from marcomage.games.marcomage.bots import sample_game
 from marcomage.games.marcomage.ruleset import RULESET as MARCOMAGE
 from marcomage.games.marcomage.ruleset import Options
-from marcomage.games.marcomage.view import view
-from marcomage.platform.bots import bot_action, make_bot
+from marcomage.platform.bots import bot_action, bot_rng, make_bot
 from marcomage.platform.rng import Rng
 
 
-def test_the_platform_view_converts_back_to_the_engine_view() -> None:
-    """Seats 0 and 1 in the platform are players 1 and 2 in the engine's own view."""
+def test_a_game_rebuilt_from_either_seats_platform_view_shows_that_view() -> None:
+    """Seats 0 and 1 of the platform view are the game's first and second player."""
     state = MARCOMAGE.new_game(Options(hidden=True), MARCOMAGE.starter_decks()[:2], 3)
     for seat in (0, 1):
-        assert engine_view(MARCOMAGE.view(state, seat)) == view(state, seat)
+        view = MARCOMAGE.view(state, seat)
+        world = sample_game(view, bot_rng(seat), random_deck(Rng.from_seed(4)))
+        assert MARCOMAGE.view(world, seat) == view
 
 
 def test_a_finished_game_gives_a_bot_nothing_to_choose() -> None:
@@ -39,7 +41,7 @@ def test_PL_SHARED_5_marcomage_bots_play_from_the_view_alone(name: str) -> None:
     for game in (state, other):
         bot = make_bot(MARCOMAGE, name, 11)
         if name == "mcts":
-            bot.inner.iterations = 60  # type: ignore[attr-defined]
+            bot.iterations = 60  # type: ignore[attr-defined]
         moves.append(bot_action(MARCOMAGE, game, seat, bot))
     assert moves[0] == moves[1] and moves[0] in MARCOMAGE.legal_actions(state, seat)
 

@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.test import Client, SimpleTestCase
 
 from marcomage.games import find_ruleset
+from marcomage.games.arcana.bots import SearchBot
 from marcomage.games.arcana.cards import CARDS
-from marcomage.games.arcana.search import SearchBot
 from marcomage.platform.bots import RandomBot
 from marcomage.platform.rng import Rng
 from marcomage.web.decks.services import give_starter_decks

@@ -234,7 +234,7 @@ class PackEditorTests(BaseTestCase):
 def test_MW_DEATH_2_MW_CARD_4_the_board_offers_draw_dead_and_discard_item_in_words() -> None:
     """Every legal action has a button under a group: the dead turn's draws (MW-DEATH-2)
     and discarding an item (MW-CARD-4) are shown with their labels."""
-    from marcomage.games.mage_wars import engine
+    from marcomage.games.mage_wars import engine, health
     from marcomage.web.rulesets.mage_wars import board
 
     from ....games.mage_wars.tables import empty_hands, game, main_turn, put, set_mage
@@ -248,7 +248,7 @@ def test_MW_DEATH_2_MW_CARD_4_the_board_offers_draw_dead_and_discard_item_in_wor
         "action_groups"] for row in group["actions"]]
     assert {"type": "discard_item", "card": staff} in legal
     assert "Discard the item Oak Staff" in labels
-    engine.die(state, 1)
+    health.die(state, 1)
     engine.begin_turn(state, 1)
     engine.settle(state)
     legal = MW.legal_actions(state, 1)

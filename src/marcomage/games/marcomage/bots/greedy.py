@@ -3,9 +3,16 @@ one whose result scores best on public quantities; ties are broken by its own ge
 
 from __future__ import annotations
 
-from .. import Action, Game, legal_actions, push, random_deck, view
-from ..state import Deck, Player
-from .bot import bot_rng
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from marcomage.platform.bots import bot_rng
+from marcomage.platform.protocol import Action as JsonAction
+
+from ..actions import action_from_json
+from ..deck import random_deck
+from ..state import Deck, Game, Player
+from ..turn import push
 from .sample import sample_game
 
 WIN = 1_000_000
@@ -33,12 +40,21 @@ def score(game: Game, player: int) -> int:
     return value
 
 
-class GreedyBot:
-    """Plays the action with the best immediate score (one ply, no look-ahead).
+def check_running(view: Mapping[str, Any], legal: Sequence[JsonAction]) -> None:
+    """A bot is asked to move only in a running game where it has a choice."""
+    if view.get("outcome") is not None or not legal:
+        raise ValueError("The game is over; there is nothing to choose.")
 
-    >>> from marcomage.games.marcomage.bots.match import new_match
-    >>> game = new_match(1)
-    >>> GreedyBot(5).choose(game, game.current) in legal_actions(game)
+
+class GreedyBot:
+    """Plays the action with the best immediate score (one ply, no look-ahead), from the
+    seat's view and legal actions only (PL-SHARED-5).
+
+    >>> from marcomage.games.marcomage.ruleset import RULESET, Options
+    >>> state = RULESET.new_game(Options(), RULESET.starter_decks()[:2], 1)
+    >>> (seat,) = RULESET.to_act(state)
+    >>> legal = RULESET.legal_actions(state, seat)
+    >>> GreedyBot(5).choose(RULESET.view(state, seat), legal) in legal
     True
     """
 
@@ -48,16 +64,17 @@ class GreedyBot:
         self.rng = bot_rng(seed)
         self._opponent_deck: Deck | None = None
 
-    def choose(self, game: Game, player: int) -> Action:
-        actions = legal_actions(game)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[JsonAction]) -> JsonAction:
+        check_running(view, legal)
+        player = view["you"]
         if self._opponent_deck is None:
             self._opponent_deck = random_deck(self.rng)
-        world = sample_game(view(game, player), self.rng, self._opponent_deck)
-        best: list[Action] = []
+        world = sample_game(view, self.rng, self._opponent_deck)
+        best: list[JsonAction] = []
         best_score = -WIN - 1
-        for action in actions:
+        for action in legal:
             after = world.clone()
-            push(after, action)
+            push(after, action_from_json(action))
             value = score(after, player)
             if value > best_score:
                 best, best_score = [action], value

@@ -31,18 +31,19 @@ time per move, or both (whichever ends first).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from math import exp, log, sqrt
 from typing import Any
 
+from marcomage.platform.bots import bot_rng
+from marcomage.platform.protocol import Action as JsonAction
 from marcomage.platform.rng import Rng
 
-from ..actions import PLAY, Action
+from ..actions import PLAY, Action, action_from_json, action_to_json
 from ..cards import CARDS, COMMON, RARE, UNCOMMON, card_ids
 from ..deck import DECK_SECTION
 from ..state import MAX_TOWER, RESOURCE_VICTORY, Deck, Game, Player
 from ..turn import legal_actions, push
-from ..view import view
-from .bot import bot_rng
 from .sample import guess_card, sample_game
 
 DEFAULT_ITERATIONS = 1000
@@ -152,7 +153,7 @@ def guess_deck(rng: Rng, seen: list[list[int]]) -> Deck:
     return (sections[0], sections[1], sections[2])
 
 
-def seen_cards(doc: dict[str, Any]) -> list[int]:
+def seen_cards(doc: Mapping[str, Any]) -> list[int]:
     """Opponent cards that the view `doc` shows: his visible hand, his cards played or
     discarded this round, and cards that effects discarded from his hand."""
     opp = doc["opponent"]
@@ -181,11 +182,14 @@ class Node:
 
 
 class MctsBot:
-    """Information-set MCTS over determinizations of its own view.
+    """Information-set MCTS over determinizations of its own view: a platform bot
+    (PL-SHARED-5) that gets the seat's view and legal actions only.
 
-    >>> from marcomage.games.marcomage.bots.match import new_match
-    >>> game = new_match(1)
-    >>> MctsBot(5, iterations=50).choose(game, game.current) in legal_actions(game)
+    >>> from marcomage.games.marcomage.ruleset import RULESET, Options
+    >>> state = RULESET.new_game(Options(), RULESET.starter_decks()[:2], 1)
+    >>> (seat,) = RULESET.to_act(state)
+    >>> legal = RULESET.legal_actions(state, seat)
+    >>> MctsBot(5, iterations=50).choose(RULESET.view(state, seat), legal) in legal
     True
     """
 
@@ -215,7 +219,7 @@ class MctsBot:
 
     # What the opponent has been seen with, across the moves of one game.
 
-    def _remember(self, doc: dict[str, Any]) -> None:
+    def _remember(self, doc: Mapping[str, Any]) -> None:
         if doc["round"] < self._last_round:  # a new game with the same bot
             self._seen = [[], [], []]
         self._last_round = doc["round"]
@@ -224,12 +228,17 @@ class MctsBot:
             if rarity in (COMMON, UNCOMMON, RARE) and card not in self._seen[rarity]:
                 self._seen[rarity].append(card)
 
-    def choose(self, game: Game, player: int) -> Action:
-        actions = legal_actions(game)
-        doc = view(game, player)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[JsonAction]) -> JsonAction:
+        """The most visited of the `legal` actions after searching from `view`, the view
+        of the seat to move."""
+        if view.get("outcome") is not None or not legal:
+            raise ValueError("The game is over; there is nothing to choose.")
+        doc = view
+        player: int = doc["you"]
         self._remember(doc)
-        if len(actions) == 1:
-            return actions[0]
+        if len(legal) == 1:
+            return legal[0]
+        actions = [action_from_json(a) for a in legal]
         rng = self.rng
         decks = [guess_deck(rng, self._seen) for _ in range(DECK_GUESSES)]
         base = sample_game(doc, rng, decks[0])
@@ -258,7 +267,7 @@ class MctsBot:
         kids = root.kids[player]
         best = max(actions, key=lambda a: (kids[a].visits, kids[a].reward) if a in kids
                    else (-1, 0.0))
-        return best
+        return action_to_json(best)
 
     def _iterate(self, root: Node, world: Game) -> None:
         """One iteration on the determinization `world`: select, expand, roll out, back up."""

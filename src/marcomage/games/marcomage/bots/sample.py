@@ -1,4 +1,4 @@
-"""A whole game rebuilt from one player's view (PL-SHARED-5 `sample_state`).
+"""A whole game rebuilt from one seat's platform view (PL-SHARED-5 `sample_state`).
 
 Search bots simulate moves on this game instead of the real one, so they cannot learn
 what the view hides: unseen opponent cards are guesses, the opponent's deck is a guess,
@@ -7,6 +7,7 @@ and the random source is seeded from the bot's own generator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from marcomage.platform.rng import Rng
@@ -23,18 +24,19 @@ def guess_card(rng: Rng, deck: Deck) -> int:
     return section[rng.below(len(section))]
 
 
-def sample_game(doc: dict[str, Any], rng: Rng, opponent_deck: Deck) -> Game:
-    """A game consistent with the view `doc`: hidden opponent slots are drawn from
-    `opponent_deck` (a guess), which also stands in for his deck."""
-    opp = dict(doc["opponent"])
+def sample_game(view: Mapping[str, Any], rng: Rng, opponent_deck: Deck) -> Game:
+    """A running game consistent with the seat's view (`MArcomage.view`, seats 0 and 1):
+    hidden opponent slots are drawn from `opponent_deck` (a guess), which also stands in
+    for his deck."""
+    opp = dict(view["opponent"])
     opp["hand"] = [guess_card(rng, opponent_deck) if c is None else c for c in opp["hand"]]
     opp["deck"] = {
         "common": list(opponent_deck[0]), "uncommon": list(opponent_deck[1]),
         "rare": list(opponent_deck[2]),
     }
-    p1, p2 = (doc["me"], opp) if doc["you"] == 1 else (opp, doc["me"])
-    return from_json({
-        "round": doc["round"], "current": doc["current"], "state": doc["state"],
-        "outcome": doc["outcome"], "modes": doc["modes"],
+    p1, p2 = (view["me"], opp) if view["you"] == 0 else (opp, view["me"])
+    return from_json({  # the state document numbers its players 1 and 2
+        "round": view["round"], "current": view["current"] + 1, "state": view["state"],
+        "outcome": None, "modes": view["modes"],
         "rng": Rng.from_seed(rng.next_u32()).to_json(), "p1": p1, "p2": p2,
     })

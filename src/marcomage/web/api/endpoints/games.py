@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router, Status
 
+from marcomage.web.core import rate_limit
 from marcomage.web.games import computer, services
 from marcomage.web.games.models import ChatMessage, Game
 from marcomage.web.games.services import NotFound, StaleVersion
@@ -73,6 +74,7 @@ def open_games(request: HttpRequest) -> Any:
 def challenge(request: HttpRequest, body: ChallengeIn) -> Any:
     """Challenge a player (a person or a bot) with one of your ready decks."""
     user = need(request, "play")
+    rate_limit.spend("challenge", user)  # the same 10 a minute as the challenge form
     game = services.challenge(user, services.player_by_name(body.opponent), body.deck,
                               body.message, ruleset=body.game, format=body.format or None,
                               options=body.options)
@@ -185,5 +187,6 @@ def chat(request: HttpRequest, game_id: int) -> Any:
 def post_chat(request: HttpRequest, game_id: int, body: ChatIn) -> Any:
     """Write a line in the game's chat."""
     user = need(request, "play")
+    rate_limit.spend("chat", user)  # the same 20 a minute as the chat form
     line = services.post_chat(user, game_id, body.text)
     return Status(201, {"author": user.username, "text": line.text, "created": line.created})

@@ -96,4 +96,8 @@ def mark_bot(request: HttpRequest, body: BotFlag) -> Any:
     """Mark your account as a bot (a program plays it) or as a person again."""
     user = need(request, "play")
     set_bot(user, body.bot)
-    return me(request)
+    # The answer is built here: calling me() would check the read scope after the change and
+    # refuse a play-only token with 403 although its flag was set (issue 37).
+    token = getattr(request, "api_token", None)
+    return {"name": user.username, "bot": is_bot(user),
+            "scopes": list(token.scopes) if token else ["read", "play", "decks"]}

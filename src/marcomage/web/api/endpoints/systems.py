@@ -12,7 +12,7 @@ from ninja.errors import HttpError
 
 from marcomage.games import RULESETS, registered
 from marcomage.platform.protocol import Ruleset
-from marcomage.web.core.widgets import widget
+from marcomage.web.core.widgets import cards_of
 from marcomage.web.games import computer
 from marcomage.web.stats.services import card_label
 
@@ -68,9 +68,9 @@ def card_set(request: HttpRequest, game: str) -> Any:
     need(request, "read")
     ruleset = _system(game)
     starters: list[dict[str, Any]] = [dict(doc) for doc in ruleset.starter_decks()]
-    listed = widget(ruleset.id, "cards") if ruleset.id.isidentifier() else None
+    listed = cards_of(ruleset.id)
     if listed is not None:
-        cards: list[dict[str, Any]] = listed.catalog()
+        cards = listed.catalog()
     else:
         ids = sorted({str(entry["card"]) for doc in starters
                       for entry in doc.get("entries", [])}, key=lambda c: (len(c), c))

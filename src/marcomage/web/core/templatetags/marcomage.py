@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from marcomage.web.core.end_types import end_words as words
 from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
 
 register = template.Library()
@@ -33,3 +34,28 @@ def age(born: date | None) -> int | None:
         return None
     today = timezone.localdate()
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+
+
+@register.filter
+def end_words(end_type: str) -> str:
+    """How a game ended, in words (`core.end_types`)."""
+    return words(end_type)
+
+
+ICONS = frozenset({"mail", "swords", "book-open", "lightbulb", "eye-off", "handshake",
+                   "user-search", "zap", "ban", "sprout", "bot"})
+"""The Lucide icons vendored in static/vendor/lucide/ (issue 31: no emoji, which a machine
+without an emoji font shows as empty boxes); site.css draws each in the text's colour."""
+
+
+@register.simple_tag
+def icon(name: str, label: str = "") -> SafeString:
+    """A vendored icon; with a label it carries a text alternative for screen readers and a
+    tooltip, without one it is decoration beside a text that says the same."""
+    if name not in ICONS:
+        raise ValueError(f"no vendored icon {name!r}")
+    if not label:
+        return format_html('<span class="icon icon-{}" aria-hidden="true"></span>', name)
+    return format_html('<span class="icon-labelled" title="{}"><span class="icon icon-{}" '
+                       'aria-hidden="true"></span><span class="sr-only">{}</span></span>',
+                       label, name, label)

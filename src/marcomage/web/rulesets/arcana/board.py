@@ -11,6 +11,7 @@ from typing import Any
 from marcomage.games.arcana.cards import CARDS
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
+from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic import board as generic
 
 TEMPLATE = "rulesets/arcana/_board.html"
@@ -327,3 +328,15 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
 def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
     """A replay step in words (the replay view sees every card)."""
     return label(view_before, seat, action)
+
+
+WIDGET = Board(
+    template=TEMPLATE,
+    context=context,
+    action_from_form=action_from_form,
+    replay=ReplayBoard(REPLAY_TEMPLATE, replay_context),
+    describe=describe,
+    how_it_ended=how_it_ended,
+    option_labels=OPTION_LABELS,
+)
+"""This board as the widget registry hands it out (`core.widgets.board_of`)."""

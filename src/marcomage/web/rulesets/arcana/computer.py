@@ -4,10 +4,11 @@ each sees only the computer's view and legal actions (PL-SHARED-5)."""
 
 from __future__ import annotations
 
+from marcomage.games.arcana.bots import ITERATIONS, SearchBot
 from marcomage.games.arcana.ruleset import RULESET
-from marcomage.games.arcana.search import ITERATIONS, SearchBot
 from marcomage.platform.bots import Bot, RandomBot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 LEVEL_ITERATIONS = {"normal": ITERATIONS, "hard": 4 * ITERATIONS}
 """Search iterations per decision of each search level."""
@@ -26,3 +27,7 @@ def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -
         return RandomBot(seed)
     budget = iterations if iterations is not None else LEVEL_ITERATIONS.get(level, ITERATIONS)
     return SearchBot(seed, iterations=max(1, budget))
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from marcomage.games.arcana.cards import CARDS, TYPES
 from marcomage.games.arcana.deck import MAX_CARDS, MAX_COPIES, MIN_CARDS
+from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks import services as decks
 from marcomage.web.decks.models import Deck
 
@@ -98,3 +99,10 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
 
 urlpatterns = [path("decks/<id:pk>/arcana/change/", change,
                     name="arcana_change")]
+
+
+WIDGET = DeckEditor(
+    urlpatterns=urlpatterns,
+    edit=edit,
+)
+"""The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

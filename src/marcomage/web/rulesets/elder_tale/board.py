@@ -11,6 +11,7 @@ from typing import Any
 
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
+from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic import board as generic
 
 from .cardtext import card_summary, effect_text
@@ -217,3 +218,14 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     found = next((h for h in hands[seat] if h["iid"] == action.get("card")), None)
     name = view_before["cards"][found["card"]]["name"] if found else "a card"
     return f"purges {name}" if kind == "purge" else f"plays {name}"
+
+
+WIDGET = Board(
+    template=TEMPLATE,
+    context=context,
+    action_from_form=action_from_form,
+    replay=ReplayBoard(REPLAY_TEMPLATE, replay_context),
+    describe=describe,
+    how_it_ended=how_it_ended,
+)
+"""This board as the widget registry hands it out (`core.widgets.board_of`)."""

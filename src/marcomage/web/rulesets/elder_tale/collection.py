@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from marcomage.games.elder_tale.cards import Card, CardError, card_from_json
-from marcomage.games.elder_tale.deck_format import CUSTOM_PREFIX
+from marcomage.games.elder_tale.deck import CUSTOM_PREFIX
 from marcomage.games.elder_tale.design import DESIGN_RULES_VERSION, report
 from marcomage.platform.protocol import DeckDoc
 from marcomage.web.decks.models import Deck

@@ -8,6 +8,7 @@ from marcomage.games.elder_tale.bots import GreedyBot, SearchBot
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 SAMPLES = {"normal": 4, "hard": 8}
 """Sampled duels per choice of the search bot, by difficulty."""
@@ -24,3 +25,7 @@ def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -
     if level == "easy":
         return GreedyBot(seed)
     return SearchBot(seed, samples=iterations or SAMPLES.get(level, 4))
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from marcomage.games.elder_tale.cards import KINDS, card_set
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks.entries import EntriesError, entries_text, parse_entries
 from marcomage.web.decks.models import Deck
 
@@ -92,3 +93,11 @@ urlpatterns = [
     path("elder-tale/decks/<id:pk>/entries/", save_entries, name="et_entries"),
     path("elder-tale/decks/<id:pk>/check/", check, name="et_check"),
 ]
+
+
+WIDGET = DeckEditor(
+    urlpatterns=urlpatterns,
+    edit=edit,
+    fill_document=fill_document,
+)
+"""The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from marcomage.games.elder_tale.deck_format import CUSTOM_PREFIX
+from marcomage.games.elder_tale.deck import CUSTOM_PREFIX
 
 
 class Status(models.TextChoices):

@@ -16,6 +16,7 @@ from marcomage.games.far_wilds.cards import CARDS, domain_name
 from marcomage.games.far_wilds.state import Options
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
+from marcomage.web.core.widgets import Board, ReplayBoard
 
 TEMPLATE = "rulesets/far_wilds/_board.html"
 REPLAY_TEMPLATE = "rulesets/far_wilds/_replay_board.html"
@@ -242,3 +243,15 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
         return f"cycles {card.name if card else '?'}"
     return {"pass": "passes", "mulligan": "mulligans", "keep": "keeps the hand"}.get(
         str(kind), str(kind))
+
+
+WIDGET = Board(
+    template=TEMPLATE,
+    context=context,
+    action_from_form=action_from_form,
+    replay=ReplayBoard(REPLAY_TEMPLATE, replay_context),
+    describe=describe,
+    how_it_ended=how_it_ended,
+    option_labels=OPTION_LABELS,
+)
+"""This board as the widget registry hands it out (`core.widgets.board_of`)."""

@@ -7,9 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from marcomage.games.far_wilds.cards import CARDS
+from marcomage.web.core.widgets import Cards
 
 
 def catalog() -> list[dict[str, Any]]:
     """Every card of the set, in the set's order."""
     return [{"card": str(c.id), "name": c.name, "kind": c.type, "text": c.text}
             for c in CARDS.values()]
+
+
+WIDGET = Cards(catalog=catalog)
+"""The card set as the widget registry hands it out (`core.widgets.cards_of`)."""

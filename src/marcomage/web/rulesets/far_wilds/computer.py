@@ -3,10 +3,11 @@ difficulty (easy: random; normal and hard: the search bot with the level's budge
 
 from __future__ import annotations
 
+from marcomage.games.far_wilds.bots import ITERATIONS, SearchBot
 from marcomage.games.far_wilds.ruleset import RULESET
-from marcomage.games.far_wilds.search import ITERATIONS, SearchBot
 from marcomage.platform.bots import Bot, RandomBot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 LEVEL_ITERATIONS = {"normal": ITERATIONS // 2, "hard": ITERATIONS}
 
@@ -23,3 +24,7 @@ def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -
     if level == "easy":
         return RandomBot(seed)
     return SearchBot(seed, iterations or LEVEL_ITERATIONS.get(level, ITERATIONS))
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""

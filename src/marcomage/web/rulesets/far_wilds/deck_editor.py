@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from marcomage.games.far_wilds.cards import CARDS, DOMAINS, domain_name
 from marcomage.games.far_wilds.ruleset import RULESET
 from marcomage.platform.protocol import DeckEntry
+from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks.models import Deck
 from marcomage.web.rulesets.far_wilds.board import TYPE_NAMES
 
@@ -116,3 +117,10 @@ urlpatterns = [
     path("decks/<id:pk>/far-wilds/check/", check, name="far_wilds_check"),
 ]
 """The Far Wilds army pages, in the decks app's URL namespace."""
+
+
+WIDGET = DeckEditor(
+    urlpatterns=urlpatterns,
+    edit=edit,
+)
+"""The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

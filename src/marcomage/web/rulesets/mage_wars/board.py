@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, Card
-from marcomage.games.mage_wars.views import damage_preview
+from marcomage.games.mage_wars.view import damage_preview
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
+from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic.board import action_from_form as generic_action_from_form
 
 TEMPLATE = "rulesets/mage_wars/_board.html"
@@ -317,3 +318,15 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     """A move in words for the replay's move list, read from the view just before it."""
     names = _names([], len(view_before["players"]))
     return label(view_before, seat, action, names)
+
+
+WIDGET = Board(
+    template=TEMPLATE,
+    context=context,
+    action_from_form=action_from_form,
+    replay=ReplayBoard(REPLAY_TEMPLATE, replay_context),
+    describe=describe,
+    how_it_ended=how_it_ended,
+    option_labels=OPTION_LABELS,
+)
+"""This board as the widget registry hands it out (`core.widgets.board_of`)."""

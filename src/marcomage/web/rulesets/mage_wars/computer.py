@@ -5,9 +5,10 @@ view and legal actions (PL-SHARED-5)."""
 from __future__ import annotations
 
 from marcomage.games.mage_wars.bots import SearchBot
-from marcomage.games.mage_wars.pack import sample_pack
+from marcomage.games.mage_wars.deck import sample_pack
 from marcomage.platform.bots import Bot
 from marcomage.platform.protocol import DeckDoc
+from marcomage.web.core.widgets import Computer
 
 ITERATIONS = {"easy": 8, "normal": 24, "hard": 48}
 """Determinized rollouts per decision at each difficulty."""
@@ -21,3 +22,7 @@ def deck(seed: int) -> DeckDoc:
 def bot(level: str, seed: int, *, think: float | None, iterations: int | None) -> Bot:
     """The search bot of `level`; the site's settings may fix the iterations."""
     return SearchBot(seed, iterations=iterations or ITERATIONS.get(level, 24))
+
+
+WIDGET = Computer(bot=bot, deck=deck)
+"""The computer opponent as the widget registry hands it out (`core.widgets.computer_of`)."""

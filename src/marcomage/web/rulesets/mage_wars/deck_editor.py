@@ -13,6 +13,7 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, TYPES, Card
+from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.views import is_htmx
 
@@ -85,3 +86,10 @@ def save(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns = [path("decks/<id:pk>/pack/", save, name="mage_wars_pack")]
+
+
+WIDGET = DeckEditor(
+    urlpatterns=urlpatterns,
+    edit=edit,
+)
+"""The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

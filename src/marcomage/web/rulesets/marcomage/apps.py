@@ -11,8 +11,3 @@ class MArcomageWidgetsConfig(AppConfig):
     label = "marcomage_widgets"
     verbose_name = "MArcomage widgets"
 
-    def ready(self) -> None:
-        """Card concepts being tried play their effect code inside the engine's turn."""
-        from .concept_cards import install
-
-        install()

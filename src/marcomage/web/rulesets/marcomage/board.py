@@ -11,6 +11,7 @@ from typing import Any
 from marcomage.games.marcomage import CARDS
 from marcomage.games.marcomage.state import OUTCOME_TEXT
 from marcomage.platform.protocol import Action
+from marcomage.web.core.widgets import Board, ReplayBoard
 
 TEMPLATE = "rulesets/marcomage/_board.html"
 HAND_ANCHOR = "my-hand"
@@ -244,3 +245,16 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
         mode = int(action.get("mode") or 0)
         return f"plays {name}" + (f" (mode {mode})" if mode else "")
     return f"discards {name}"
+
+
+WIDGET = Board(
+    template=TEMPLATE,
+    context=context,
+    action_from_form=action_from_form,
+    replay=ReplayBoard(REPLAY_TEMPLATE, replay_context),
+    describe=describe,
+    how_it_ended=how_it_ended,
+    option_labels=OPTION_LABELS,
+    hand_anchor=HAND_ANCHOR,
+)
+"""This board as the widget registry hands it out (`core.widgets.board_of`)."""

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from marcomage.games.marcomage import awards
 from marcomage.games.marcomage.cards import NO_TOKEN, TOKEN_KEYWORDS
+from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks import services as decks
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.views import is_htmx
@@ -286,3 +287,13 @@ urlpatterns = [
     path("cards/<id:card_id>/", card_views.card_detail, name="card"),
 ]
 """The MArcomage deck pages and the card database, in the decks app's URL namespace."""
+
+
+WIDGET = DeckEditor(
+    urlpatterns=urlpatterns,
+    edit=edit,
+    deck_slots=deck_slots,
+    deck_size=DECK_SIZE,
+    list_hint_template=LIST_HINT_TEMPLATE,
+)
+"""The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

@@ -11,6 +11,7 @@ from marcomage.games.marcomage.awards import Rating, Result, deck_slots
 from marcomage.games.marcomage.state import OUTCOME_TEXT, EndType
 from marcomage.platform.protocol import SeatAward
 from marcomage.platform.rating import game_slots
+from marcomage.web.core.widgets import Reports
 
 RESULT_TEXT = {Result.WIN: "Victory", Result.DRAW: "Draw", Result.LOSS: "Loss"}
 # Phase 1 outcome names, as the manual's table writes them (C-EXP-4).
@@ -83,3 +84,7 @@ def level_up(level: int) -> str:
     if deck_slots(level) > deck_slots(level - 1):
         lines.append("You have gained a bonus deck slot: a new empty deck is in your decks.")
     return "\n".join(lines)
+
+
+WIDGET = Reports(battle_report=battle_report, level_up=level_up)
+"""The system messages as the widget registry hands them out (`core.widgets.reports_of`)."""

@@ -1,6 +1,7 @@
 """MArcomage's part of the statistics pages: card names for card ids."""
 
 from marcomage.games.marcomage.cards import CARDS
+from marcomage.web.core.widgets import Stats
 
 
 def card_label(card: str) -> str:
@@ -9,3 +10,7 @@ def card_label(card: str) -> str:
         return CARDS[int(card)].name
     except (ValueError, IndexError):
         return f"card {card}"
+
+
+WIDGET = Stats(card_label=card_label)
+"""The statistics words as the widget registry hands them out (`core.widgets.stats_of`)."""

@@ -1,0 +1,48 @@
+"""How an Arcana duel is lost: HP run out (AR-END-1, AR-END-2), a draw from an empty deck
+when that option is on (AR-START-5), and the outcome that closes the duel."""
+
+from __future__ import annotations
+
+from marcomage.platform.ending import knockout
+from marcomage.platform.protocol import Outcome
+
+from .field import log
+from .state import MULLIGAN, OVER, Game
+
+
+def draw(g: Game, seat: int, n: int = 1) -> None:
+    """Draw n; an empty deck skips the draw (AR-START-5) or loses (`deck_out_loses`)."""
+    p = g.players[seat]
+    for _ in range(n):
+        if not p.deck:
+            if g.options.deck_out_loses and g.phase != MULLIGAN:
+                finish(g, Outcome("win", (1 - seat,), "deck_out", g.turn))
+            return
+        p.hand.append(p.deck.pop())
+
+
+def finish(g: Game, outcome: Outcome) -> None:
+    """Close the duel with `outcome`, by its rules or by the platform: no one decides any
+    more, and the attack and chain in progress are dropped."""
+    g.outcome = outcome
+    g.phase = OVER
+    g.priority = -1
+    g.attack = None
+    g.chain = []
+
+
+def check_hp(g: Game) -> bool:
+    """End the duel when a player is at 0 HP (AR-END-1, AR-END-2); True if it ended."""
+    if g.outcome is not None:
+        return True
+    outcome = knockout([p.hp for p in g.players], "hp", g.turn)
+    if outcome is None:
+        return False
+    finish(g, outcome)
+    log(g, "The duel is over.")
+    return True
+
+
+def lose_hp(g: Game, seat: int, amount: int = 1) -> None:
+    """HP never below 0 (AR-HP-5)."""
+    g.players[seat].hp = max(0, g.players[seat].hp - amount)

@@ -1,0 +1,492 @@
+"""The 1v1 carded duel (ET-DUEL, ET-END): setting up, the five steps of a turn, playing,
+purging, the effects of cards as they are played, ticks, draws with reshuffle, clutter,
+Epics, Facedown and the end checks. Every change is made on a copy (`apply`), so a refused
+action leaves the state as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from marcomage.platform.actions import is_plain_action
+from marcomage.platform.ending import knockout
+from marcomage.platform.protocol import IllegalAction, Outcome
+from marcomage.platform.rng import Rng
+
+from .cards import (
+    ATTACK,
+    CLUTTER,
+    CLUTTER_DECK,
+    DEFENSE,
+    EPIC,
+    KINDS,
+    UTILITY,
+    Card,
+    Effect,
+    card_set,
+)
+from .exchange import resolve, strongest
+from .state import ATTACK_STEP, DEFEND, OVER, Active, Duel, Fighter, Played
+
+TURN_EN = 3
+"""ET-DUEL-5: EN of every turn but the first."""
+FIRST_PLAY_EN = 2
+"""ET-DUEL-5: EN of the first turn of the game, which has no defense."""
+DRAW_PER_DECK = 2
+"""ET-DUEL-6."""
+ROUND_LIMIT = 30
+"""ET-END-2."""
+PURGE_EN = 1
+"""ET-DUEL-13: "Purging (1EN)"."""
+LOG_LENGTH = 400
+"""Log entries kept (the oldest go first)."""
+KNOCKOUT, ROUND_LIMIT_END = "knockout", "round_limit"
+
+ON_SELF = frozenset({"attack_up", "guard_up", "gain_defense", "start_guard", "thorns",
+                     "thorn_bind", "type_resist", "heal_over_time", "draw", "draw_up",
+                     "random_draw_up", "draw_random", "harm_self"})
+"""ET-FX-22: effects on the player's side; the others land on the enemy."""
+
+
+class NotNow(IllegalAction):
+    """An action that is not one of the deciding seat's legal actions now."""
+
+    code = "not-legal"
+
+
+def new_game(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
+             seed: int) -> Duel:
+    """A duel between two characters (their cards by id and their three decks): the piles
+    shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
+    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn.
+
+    The duel keeps one definition per card id, so decks that define one id differently (two
+    custom cards sent under the same id) are refused with a ValueError: otherwise one seat
+    would play the other's card under its own name."""
+    rng = Rng.from_seed(seed)
+    cards: dict[str, Card] = {c.id: c for c in card_set().cards.values() if c.kind == CLUTTER}
+    order: list[tuple[int, str, str]] = []
+    for seat, (known, piles) in enumerate(decks):
+        for kind in KINDS:
+            pile = list(piles[kind])
+            for card_id in pile:
+                if cards.setdefault(card_id, known[card_id]) != known[card_id]:
+                    raise ValueError(f"The decks define the card {card_id!r} differently "
+                                     f"({cards[card_id].name} and {known[card_id].name}); "
+                                     "a duel needs one definition for each card id.")
+            positions = list(range(len(pile)))
+            rng.shuffle(positions)
+            order += [(seat, kind, pile[p]) for p in positions]
+    ids = list(range(len(order)))
+    rng.shuffle(ids)
+    instances = [""] * len(order)
+    homes = [""] * len(order)
+    fighters = [Fighter(0, 0, {k: [] for k in KINDS}, {k: [] for k in KINDS}) for _ in decks]
+    for iid, (seat, kind, card_id) in zip(ids, order, strict=True):
+        instances[iid], homes[iid] = card_id, kind
+        fighters[seat].piles[kind].append(iid)
+        fighters[seat].max_hp += cards[card_id].hp
+    for fighter in fighters:
+        fighter.hp = fighter.max_hp
+    first = rng.below(2)
+    duel = Duel(cards, instances, homes, fighters, rng, first, first)
+    duel.log.append({"type": "first", "seat": first})
+    start_turn(duel)
+    return duel
+
+
+# --- legal actions and apply ------------------------------------------------------------
+
+
+def legal_actions(duel: Duel, seat: int) -> list[dict[str, Any]]:
+    """ET-DUEL-9: play a card of the step's decks within EN, purge clutter, then confirm
+    (the defense) or end_turn (the attack)."""
+    if duel.outcome is not None or seat != duel.active:
+        return []
+    kinds = (DEFENSE, UTILITY) if duel.step == DEFEND else (ATTACK, UTILITY)
+    hand = duel.fighters[seat].hand
+    actions: list[dict[str, Any]] = []
+    for iid in hand:
+        card = duel.card(iid)
+        if card.kind in kinds and card.en <= duel.en:
+            actions.append({"type": "play", "card": iid})
+    if duel.en >= PURGE_EN:
+        actions += [{"type": "purge", "card": iid} for iid in hand
+                    if duel.card(iid).kind == CLUTTER]
+    actions.append({"type": "confirm" if duel.step == DEFEND else "end_turn"})
+    return actions
+
+
+def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]]]:
+    """The duel after `seat` takes `action`, and the new log entries; NotNow (nothing
+    changed) when it is not legal."""
+    if not is_plain_action(action) or action not in legal_actions(duel, seat):
+        raise NotNow(_why_not(duel, seat, action))
+    after = duel.clone()
+    start = len(after.log)
+    kind = action["type"]
+    if kind == "play":
+        play(after, seat, action["card"])
+    elif kind == "purge":
+        purge(after, seat, action["card"])
+    elif kind == "confirm":
+        confirm(after)
+    else:
+        end_turn(after)
+    fresh = after.log[start:]
+    del after.log[:-LOG_LENGTH]
+    return after, fresh
+
+
+def _why_not(duel: Duel, seat: Any, action: Any) -> str:
+    if duel.outcome is not None:
+        return "The duel is over."
+    if seat != duel.active:
+        return "It is not your turn."
+    shapes = {"play": {"type", "card"}, "purge": {"type", "card"}, "confirm": {"type"},
+              "end_turn": {"type"}}
+    if (not is_plain_action(action) or action.get("type") not in shapes
+            or set(action) != shapes[action["type"]]):
+        return (f"{action!r} is not an Elder Tale move: play or purge a card of your hand "
+                "({\"type\": \"play\", \"card\": id}), confirm or end_turn.")
+    if action["type"] == "confirm" and duel.step != DEFEND:
+        return "There is no attack to defend against now; play Attack and Utility cards."
+    if action["type"] == "end_turn" and duel.step != ATTACK_STEP:
+        return "Defend first: play Defense and Utility cards, then confirm."
+    card = action.get("card")
+    if card not in duel.fighters[duel.active].hand:
+        return "That card is not in your hand."
+    found = duel.card(card)
+    if action["type"] == "purge":
+        return f"{found.name} is not a clutter card, or you have no EN left to purge it."
+    if found.en > duel.en:
+        return f"{found.name} costs {found.en} EN; you have {duel.en} left."
+    now = ("defend with Defense and Utility" if duel.step == DEFEND
+           else "attack with Attack and Utility")
+    return f"{found.name} is a {found.kind.capitalize()} card; {now} cards now."
+
+
+# --- playing cards ------------------------------------------------------------------------
+
+
+def play(duel: Duel, seat: int, iid: int) -> None:
+    """ET-DUEL-10: pay the EN, put the card on the table (face down if it has Facedown) and
+    carry out or register its effects."""
+    card = duel.card(iid)
+    fighter = duel.fighters[seat]
+    fighter.hand.remove(iid)
+    duel.en -= card.en
+    facedown = card.facedown
+    placed = Played(iid, facedown)
+    (duel.building if card.kind == ATTACK else duel.played).append(placed)
+    duel.log.append({"type": "play", "seat": seat, "deck": card.kind,
+                     "card": None if facedown else card.name})
+    for effect in card.effects:
+        carry_out(duel, seat, effect, "" if facedown else card.name)
+        if duel.outcome is not None:
+            return
+
+
+def carry_out(duel: Duel, seat: int, effect: Effect, source: str) -> None:
+    """One effect of a played card: the immediate ones happen, the others take their place
+    among the effects in force of their bearer (ET-FX-22, ET-DUEL-12)."""
+    me, enemy = duel.fighters[seat], duel.fighters[1 - seat]
+    bearer = me if effect.type in ON_SELF else enemy
+    kind = effect.type
+    if kind == "draw" and effect.deck is not None:
+        draw(duel, seat, effect.deck, 1)
+    elif kind == "draw_random":
+        draw(duel, seat, KINDS[duel.rng.below(3)], 1)
+    elif kind == "harm_self":
+        me.hp -= effect.intensity
+        duel.log.append({"type": "harm_self", "seat": seat, "damage": effect.intensity})
+        check_end(duel)
+    elif kind == "add_card" and effect.clutter is not None:
+        for _ in range(effect.copies):
+            add_clutter(duel, 1 - seat, effect.clutter)
+    elif kind in ("facedown", "destroy_card") or kind.startswith("retaliate"):
+        return
+    else:
+        hits = effect.hits
+        rounds = effect.rounds
+        stage = ""
+        if kind == "blind":
+            stage, rounds = "defense", None
+        elif kind == "start_guard":
+            stage = "waiting"
+        elif kind in ("heal_over_time", "poison"):
+            hits = rounds = None
+        elif kind == "gain_defense":
+            rounds = None
+        elif kind in ("discard_random", "doom") and rounds is None:
+            rounds = 1
+        bearer.effects.append(Active(kind, effect.intensity, hits, rounds, effect.deck,
+                                     effect.resist, stage, source))
+
+
+def add_clutter(duel: Duel, seat: int, clutter: str) -> None:
+    """ET-DUEL-13: a clutter card owned by `seat`, shuffled into its deck (Burning into a
+    random one); that it was added, and where, is public, its position is not."""
+    kind = CLUTTER_DECK[clutter]
+    if kind == "random":
+        kind = KINDS[duel.rng.below(3)]
+    iid = len(duel.instances)
+    duel.instances.append(clutter)
+    duel.homes.append(kind)
+    pile = duel.fighters[seat].piles[kind]
+    pile.insert(duel.rng.below(len(pile) + 1), iid)
+    duel.log.append({"type": "clutter_added", "seat": seat, "clutter": clutter, "deck": kind})
+
+
+def purge(duel: Duel, seat: int, iid: int) -> None:
+    """ET-DUEL-13: 1 EN removes a clutter card in hand from the game (Destroy Card)."""
+    fighter = duel.fighters[seat]
+    fighter.hand.remove(iid)
+    fighter.removed.append(iid)
+    duel.en -= PURGE_EN
+    duel.log.append({"type": "purge", "seat": seat, "card": duel.card(iid).name})
+
+
+# --- the turn -----------------------------------------------------------------------------
+
+
+def start_turn(duel: Duel) -> None:
+    """ET-DUEL-9 steps 1 and 2: ticks, the end check, the draw; then the defend step if an
+    attack is pending, else the attack step."""
+    seat = duel.active
+    me = duel.fighters[seat]
+    duel.log.append({"type": "turn", "seat": seat, "round": duel.round})
+    tick(duel, me, seat)
+    if check_end(duel):
+        return
+    for effect in me.effects:
+        if effect.type == "start_guard" and effect.stage == "waiting":
+            effect.stage = "armed"
+        if effect.type == "blind" and effect.stage == "defense" and not duel.pending:
+            effect.stage = "attack"
+    draw_step(duel, seat)
+    if duel.outcome is not None:
+        return
+    duel.en = FIRST_PLAY_EN if duel.turn == 0 else TURN_EN
+    duel.step = DEFEND if duel.pending else ATTACK_STEP
+
+
+def tick(duel: Duel, me: Fighter, seat: int) -> None:
+    """ET-DUEL-9 step 1, ET-XCH-9: Poison, then Heal over Time (none while Doomed); each
+    counts down by one."""
+    poison = strongest(me.effects, "poison")
+    if poison is not None:
+        me.hp -= poison.intensity
+        duel.log.append({"type": "poison", "seat": seat, "damage": poison.intensity})
+    heal = strongest(me.effects, "heal_over_time")
+    if heal is not None:
+        doomed = strongest(me.effects, "doom") is not None
+        gained = 0 if doomed else max(0, min(heal.intensity, me.max_hp - me.hp))
+        me.hp += gained
+        duel.log.append({"type": "heal", "seat": seat, "healed": gained, "doomed": doomed})
+    for effect in me.effects:
+        if effect.type in ("poison", "heal_over_time"):
+            effect.intensity -= 1
+    me.effects = [e for e in me.effects
+                  if not (e.type in ("poison", "heal_over_time") and e.intensity <= 0)]
+
+
+def draw_step(duel: Duel, seat: int) -> None:
+    """ET-DUEL-6, ET-DUEL-9 step 2: two from each deck, changed by the draw modifiers in
+    force; then the discards of the Cursed cards drawn (ET-DUEL-13, ET-FX-1), once the whole
+    hand is drawn: the hand is empty between turns (ET-DUEL-8), so a curse drawn first would
+    otherwise find nothing to discard; then Discard Random."""
+    me = duel.fighters[seat]
+    counts = {kind: DRAW_PER_DECK for kind in KINDS}
+    for kind in KINDS:
+        if any(e.type == "draw_up" and e.deck == kind for e in me.effects):
+            counts[kind] += 1
+        if any(e.type == "draw_down" and e.deck == kind for e in me.effects):
+            counts[kind] -= 1
+    if strongest(me.effects, "random_draw_up") is not None:
+        counts[KINDS[duel.rng.below(3)]] += 1
+    if strongest(me.effects, "random_draw_down") is not None:
+        counts[KINDS[duel.rng.below(3)]] -= 1
+    curses: list[int] = []
+    for kind in KINDS:
+        draw(duel, seat, kind, max(0, counts[kind]), curses)
+        if duel.outcome is not None:
+            return
+    for count in curses:
+        discard_random(duel, seat, count)
+    discard = strongest(me.effects, "discard_random")
+    if discard is not None:
+        discard_random(duel, seat, discard.intensity)
+    for effect in me.effects:
+        if effect.type in ("draw_up", "draw_down", "random_draw_up", "random_draw_down",
+                           "discard_random") and effect.rounds is not None:
+            effect.rounds -= 1
+    me.effects = [e for e in me.effects if e.rounds != 0]
+
+
+def draw(duel: Duel, seat: int, kind: str, count: int, curses: list[int] | None = None
+         ) -> None:
+    """ET-DUEL-7: draw from the pile's end, reshuffling the discards in when it is empty;
+    clutter takes effect as it is drawn (ET-DUEL-13), except that with `curses` given (the
+    draw step) a Cursed card's discard count is put there, to be discarded after the draws."""
+    me = duel.fighters[seat]
+    drawn = 0
+    for _ in range(count):
+        pile = me.piles[kind]
+        if not pile:
+            if not me.discards[kind]:
+                break
+            pile.extend(me.discards[kind])
+            me.discards[kind].clear()
+            duel.rng.shuffle(pile)
+            duel.log.append({"type": "reshuffle", "seat": seat, "deck": kind})
+        iid = pile.pop()
+        me.hand.append(iid)
+        if iid in me.veiled:  # reshuffled before it was revealed: back in a hidden hand
+            me.veiled.remove(iid)
+        drawn += 1
+        card = duel.card(iid)
+        if card.kind == CLUTTER:
+            duel.log.append({"type": "clutter_drawn", "seat": seat, "clutter": card.id})
+            clutter_strikes(duel, seat, card, curses)
+            if check_end(duel):
+                return
+    duel.log.append({"type": "draw", "seat": seat, "deck": kind, "count": drawn})
+
+
+def clutter_strikes(duel: Duel, seat: int, card: Card, curses: list[int] | None = None
+                    ) -> None:
+    """ET-DUEL-13: a drawn clutter card acts on its holder at once; a discard waits in
+    `curses` when it is given (the draw step's hand is not drawn yet)."""
+    me = duel.fighters[seat]
+    for effect in card.effects:
+        if effect.type == "harm_self":
+            me.hp -= effect.intensity
+            duel.log.append({"type": "harm_self", "seat": seat, "damage": effect.intensity})
+        elif effect.type == "discard_random":
+            if curses is None:
+                discard_random(duel, seat, effect.intensity)
+            else:
+                curses.append(effect.intensity)
+        elif effect.type == "guard_down":
+            me.effects.append(Active("guard_down", effect.intensity, None, effect.rounds or 1,
+                                     None, None, "", card.name))
+
+
+def discard_random(duel: Duel, seat: int, count: int) -> None:
+    """Discard `count` random cards of the hand (clutter stays to be purged)."""
+    me = duel.fighters[seat]
+    for _ in range(count):
+        choices = [iid for iid in me.hand if duel.card(iid).kind != CLUTTER]
+        if not choices:
+            return
+        iid = choices[duel.rng.below(len(choices))]
+        me.hand.remove(iid)
+        me.discards[duel.homes[iid]].append(iid)
+        duel.log.append({"type": "discarded", "seat": seat, "card": duel.card(iid).name})
+
+
+def confirm(duel: Duel) -> None:
+    """ET-DUEL-9 step 3: the exchange resolves against the pending attack (ET-XCH); then the
+    end check and the attack step."""
+    seat = duel.active
+    attacker_seat = 1 - seat
+    attacker, defender = duel.fighters[attacker_seat], duel.fighters[seat]
+    attack = [duel.card(p.iid) for p in duel.pending]
+    defense = [duel.card(p.iid) for p in duel.played if duel.card(p.iid).kind == DEFENSE]
+    entry = resolve(attack, defense, attacker, defender)
+    entry.update({"attacker": attacker_seat, "defender": seat, "round": duel.round})
+    duel.log.append(entry)
+    for placed in duel.pending:
+        retire(duel, attacker_seat, placed.iid)
+    kept: list[Played] = []
+    for placed in duel.played:
+        if duel.card(placed.iid).kind == DEFENSE:
+            retire(duel, seat, placed.iid)
+        else:
+            kept.append(Played(placed.iid, False))
+    duel.played = kept
+    duel.pending, duel.pending_by = [], None
+    reveal(duel)
+    if not check_end(duel):
+        duel.step = ATTACK_STEP
+
+
+def reveal(duel: Duel) -> None:
+    """ET-DUEL-10, ET-XCH-8: the exchange reveals the Facedown cards retired face down
+    before it (a Facedown Utility card played in an attack step)."""
+    for seat, fighter in enumerate(duel.fighters):
+        if fighter.veiled:
+            duel.log.append({"type": "revealed", "seat": seat,
+                             "cards": [duel.card(iid).name for iid in fighter.veiled]})
+            fighter.veiled = []
+
+
+def retire(duel: Duel, seat: int, iid: int) -> None:
+    """A resolved card goes to its discard pile; an Epic leaves the game (ET-DUEL-11)."""
+    fighter = duel.fighters[seat]
+    if duel.card(iid).rarity == EPIC:
+        fighter.removed.append(iid)
+    else:
+        fighter.discards[duel.homes[iid]].append(iid)
+
+
+def end_turn(duel: Duel) -> None:
+    """ET-DUEL-9 step 5: the Attack cards played become the pending attack (without any,
+    the Blind waiting for this turn's attack lapses); Utility cards resolve, the rest of the
+    hand is discarded; Doom counts the turn; the round limit; the next turn."""
+    seat = duel.active
+    me = duel.fighters[seat]
+    if not duel.building:
+        # ET-DUEL-12: Blind's leftover hits are for the attack of the turn whose defense it
+        # weakened (or that had none); a turn that ends without an attack lets them lapse.
+        me.effects = [e for e in me.effects if not (e.type == "blind" and e.stage == "attack")]
+    if duel.building:
+        duel.pending, duel.pending_by = duel.building, seat
+    duel.building = []
+    for placed in duel.played:
+        retire(duel, seat, placed.iid)
+        if placed.facedown:
+            me.veiled.append(placed.iid)  # ET-DUEL-10: hidden until the next exchange
+    duel.played = []
+    for iid in me.hand:
+        me.discards[duel.homes[iid]].append(iid)
+    me.hand = []
+    for effect in me.effects:
+        if effect.type == "doom" and effect.rounds is not None:
+            effect.rounds -= 1
+    me.effects = [e for e in me.effects if e.rounds != 0]
+    duel.log.append({"type": "end_turn", "seat": seat})
+    duel.turn += 1
+    if duel.turn >= 2 * ROUND_LIMIT:
+        finish_at_limit(duel)
+        return
+    duel.active = 1 - seat
+    start_turn(duel)
+
+
+def check_end(duel: Duel) -> bool:
+    """ET-END-1: a combatant at 0 HP or below loses; both at once is a draw."""
+    if duel.outcome is not None:
+        return True
+    outcome = knockout([f.hp for f in duel.fighters], KNOCKOUT, duel.round)
+    if outcome is None:
+        return False
+    duel.outcome = outcome
+    duel.step = OVER
+    duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(outcome.winners)})
+    return True
+
+
+def finish_at_limit(duel: Duel) -> None:
+    """ET-END-2: after the last round the higher fraction of HP left wins; a pending attack
+    is dropped."""
+    a, b = duel.fighters
+    left = a.hp * b.max_hp - b.hp * a.max_hp
+    winners: tuple[int, ...] = (0,) if left > 0 else (1,) if left < 0 else ()
+    for placed in duel.pending:
+        retire(duel, duel.pending_by or 0, placed.iid)
+    duel.pending, duel.pending_by = [], None
+    duel.outcome = Outcome("win" if winners else "draw", winners, ROUND_LIMIT_END, ROUND_LIMIT)
+    duel.step = OVER
+    duel.log.append({"type": "end", "end_type": ROUND_LIMIT_END, "winners": list(winners)})

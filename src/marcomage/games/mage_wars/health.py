@@ -1,0 +1,72 @@
+"""Health and death (MW-HEALTH, MW-DEATH): health cards lost, kept cards removed, and a
+mage's death with what it takes to the discard piles."""
+
+from __future__ import annotations
+
+from .state import GameState
+from .tabletop import discard, say
+
+# --- health, death and resurrection -------------------------------------------------------
+
+
+def lose_health(state: GameState, seat: int, n: int) -> None:
+    """Damage removes health cards: the owner chooses which (a decision, even on another
+    player's turn) or they go at random (MW-HEALTH-5); none left is death (MW-HEALTH-6)."""
+    player = state.players[seat]
+    if n <= 0 or not player.alive:
+        return
+    if n >= len(player.health) or state.options.health_loss_choice == "random":
+        for _ in range(min(n, len(player.health))):
+            discard(state, player.health.pop(state.rng.below(len(player.health))))
+        say(state, seat, f"loses {n} health")
+        if not player.health:
+            die(state, seat)
+        return
+    state.decisions.insert(0, {"kind": "lose_health", "seat": seat, "n": n})
+
+
+def remove_kept(state: GameState, seat: int, iid: int) -> None:
+    """A pet, item or armor card leaves the table to the discard piles with its charges."""
+    player = state.players[seat]
+    for zone in (player.pets, player.items, player.armor):
+        if iid in zone:
+            zone.remove(iid)
+    for charge in player.charges.pop(iid, []):
+        discard(state, charge)
+    discard(state, iid)
+
+
+def die(state: GameState, seat: int) -> None:
+    """The mage dies: hand, items, pets, armor and own manifestations are discarded, levels
+    and contributions to structures stay (MW-DEATH-1); the turn of a mage who dies on it
+    ends."""
+    player = state.players[seat]
+    player.alive = False
+    for iid in (*player.hand, *player.health):
+        discard(state, iid)
+    player.hand.clear()
+    player.health.clear()
+    player.discounts.clear()
+    for iid in (*player.pets, *player.items, *player.armor):
+        remove_kept(state, seat, iid)
+    for manifest in player.manifests:
+        for iid in (manifest.card, *manifest.contributed()):
+            discard(state, iid)
+    player.manifests.clear()
+    player.used.clear()
+    kept = []
+    for decision in state.decisions:
+        if decision["seat"] == seat and decision["kind"] in ("craft", "target"):
+            discard(state, decision["card"])
+        elif not (decision["seat"] == seat and decision["kind"] in ("lose_health",
+                                                                      "hand_limit")):
+            kept.append(decision)
+    state.decisions = kept
+    state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
+    say(state, seat, "dies")
+    if seat == state.active and state.stage in ("fate", "main"):
+        for iid in state.challenges:
+            discard(state, iid)
+        state.challenges.clear()
+        state.fate_left = 0
+        state.stage = "ending"

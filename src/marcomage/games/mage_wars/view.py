@@ -1,0 +1,143 @@
+"""What one seat may see (PL-VIEW, MAGEWARS.md Views), and the reverse: a whole state sampled
+from a view (`sample_state`), its hidden zones refilled with the unseen cards.
+
+A view is the state's JSON with the hidden parts taken out: draw piles become counts; another
+seat's hand, health cards and charges become counts by card back (their origin deck, which a
+card's back shows); the generator is dropped; `cards` maps only the visible instances. The
+replay view (viewer None) shows everything but the draw piles' order and the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marcomage.platform.rng import Rng
+
+from .cards import DECKS
+from .decisions import to_act
+from .state import GameState, state_from_json, state_to_json
+from .tabletop import STAT_KEYS, mage_damage, stat
+
+HIDDEN_ZONES = ("hand", "health")
+
+
+def _backs(state: GameState, iids: list[int]) -> dict[str, int]:
+    counts = {d: 0 for d in DECKS}
+    for iid in iids:
+        counts[state.homes[state.cards[iid]]] += 1
+    return {d: n for d, n in counts.items() if n}
+
+
+def view(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """The view of `viewer` (None: the replay view)."""
+    doc = state_to_json(state)
+    del doc["rng"]
+    hidden: set[int] = set()
+    doc["decks"] = {d: len(state.decks[d]) for d in DECKS}
+    for d in DECKS:
+        hidden.update(state.decks[d])
+    doc["face_up_mages"] = None
+    if state.stage == "select":  # the Mage deck lies face up while mages are chosen
+        doc["face_up_mages"] = state.decks["mage"][:]
+        hidden.difference_update(state.decks["mage"])
+    for seat, player in enumerate(state.players):
+        entry = doc["players"][seat]
+        if viewer is None or seat == viewer:
+            continue
+        for zone in HIDDEN_ZONES:
+            iids = getattr(player, zone)
+            hidden.update(iids)
+            entry[zone] = None
+            entry[f"{zone}_backs"] = _backs(state, iids)
+        entry["charges"] = {str(k): _backs(state, v) for k, v in sorted(player.charges.items())}
+        for charges in player.charges.values():
+            hidden.update(charges)
+        entry["discounts"] = None
+    for seat, player in enumerate(state.players):
+        entry = doc["players"][seat]
+        entry["hand_count"] = len(player.hand)
+        entry["health_count"] = len(player.health)
+        entry["charge_counts"] = {str(k): len(v) for k, v in sorted(player.charges.items())}
+        if player.mage >= 0 and not player.left:
+            entry["stats"] = {key: stat(state, seat, key) for key in STAT_KEYS}
+            entry["stats"]["armor"] = len(player.armor)
+    doc["cards"] = {str(i): c for i, c in enumerate(state.cards) if i not in hidden}
+    doc["you"] = viewer
+    seat_to_act = to_act(state)
+    doc["to_act"] = [] if seat_to_act is None else [seat_to_act]
+    doc["seats"] = len(state.players)
+    return doc
+
+
+def damage_preview(state_view: Mapping[str, Any], attacker: int, damage: int,
+                   flags: list[str], defender: int) -> int:
+    """The damage an attack would deal to a mage, from a view only (the board's preview):
+    the same sum as MW-COMBAT-1..3, read from the public stats."""
+    mine = state_view["players"][attacker]["stats"]
+    theirs = state_view["players"][defender]["stats"]
+    total = damage + int(mine["damage"])
+    if "ignores_armor" not in flags:
+        total -= int(theirs["armor"])
+    if "ignores_defense_buffs" not in flags:
+        total -= int(theirs["defense"])
+    return max(0, total)
+
+
+def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
+    """A whole state consistent with the view `doc`: for each origin deck, the cards of the
+    pack not visible are dealt at random into that deck's hidden places (its draw pile, the
+    other seats' hands, health cards and charges with that back), under fresh ids; the
+    generator is new. What the viewer sees is unchanged (PL-SHARED-5, PL-SHARED-6)."""
+    homes = {str(e["card"]): str(e["deck"]) for e in doc["pack"]}
+    total = sum(int(e["count"]) for e in doc["pack"])
+    visible = {int(k): str(v) for k, v in doc["cards"].items()}
+    unseen: dict[str, list[str]] = {d: [] for d in DECKS}
+    remaining = {str(e["card"]): int(e["count"]) for e in doc["pack"]}
+    for card in visible.values():
+        remaining[card] -= 1
+    for entry in doc["pack"]:
+        unseen[homes[str(entry["card"])]] += [str(entry["card"])] * remaining[str(entry["card"])]
+    free = [i for i in range(total) if i not in visible]
+    rng.shuffle(free)
+    cards = [""] * total
+    for iid, card in visible.items():
+        cards[iid] = card
+    for deck in DECKS:
+        rng.shuffle(unseen[deck])
+
+    def take(deck: str) -> int:
+        iid = free.pop()
+        cards[iid] = unseen[deck].pop()
+        return iid
+
+    out = {key: value for key, value in doc.items()
+           if key not in ("you", "to_act", "seats", "cards", "face_up_mages")}
+    out["decks"] = {d: [] for d in DECKS}
+    players = []
+    for entry in doc["players"]:
+        player = {k: v for k, v in entry.items()
+                  if k not in ("hand_backs", "health_backs", "hand_count", "health_count",
+                               "charge_counts", "stats")}
+        for zone in HIDDEN_ZONES:
+            if player[zone] is None:
+                player[zone] = [take(d) for d in DECKS
+                                for _ in range(entry[f"{zone}_backs"].get(d, 0))]
+        if player["discounts"] is None:
+            player["discounts"] = {}
+            player["charges"] = {k: [take(d) for d in DECKS for _ in range(backs.get(d, 0))]
+                                 for k, backs in entry["charges"].items()}
+        players.append(player)
+    out["players"] = players
+    face_up = doc.get("face_up_mages")
+    for deck in DECKS:
+        if deck == "mage" and face_up is not None:
+            out["decks"][deck] = [int(i) for i in face_up]
+        else:
+            out["decks"][deck] = [take(deck) for _ in range(int(doc["decks"][deck]))]
+    out["cards"] = cards
+    out["rng"] = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32()).to_json()
+    return state_from_json(out)
+
+
+__all__ = ["damage_preview", "mage_damage", "sample_state", "view"]

@@ -1,0 +1,213 @@
+"""The Redis channel layer as the site uses it: every call bounded, none ever raising.
+
+The channel layer only carries wake-ups (ARCHITECTURE.md, "Real time"); the truth is in the
+database. So when Redis is away or frozen, nothing the site does may wait for it or fail
+because of it (issue 37): log-out, a password change or an account deletion once answered
+500 with Redis killed, and every move waited 20 s with Redis frozen. This layer wraps
+channels_redis's pub/sub layer:
+
+- every call (new channel, join, leave, send) gives up after CHANNEL_TIMEOUT seconds;
+- after a failure the layer is *degraded* for CHANNEL_RETRY seconds: sends are not tried but
+  held, one per group (a wake-up says only "look again", so the last one is enough), and
+  joins are kept in the process and remembered;
+- a retry task sends the held wake-ups and renews the remembered joins every CHANNEL_RETRY
+  seconds until Redis answers again; then the layer is healthy again;
+- one warning is logged when it degrades and one when it recovers (with how many wake-ups
+  were held), never a traceback per call; channels_redis's receive loop, which logs a
+  traceback every second while Redis is away, is quietened the same way.
+
+A socket opened while Redis is away still opens (its page shows the database's state); its
+wake-ups resume when the joins are renewed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
+log = logging.getLogger("marcomage.channel_layer")
+T = TypeVar("T")
+
+MAX_HELD = 10_000
+"""Groups whose wake-up is held while Redis is away (the oldest are dropped past this)."""
+
+
+class QuietReceiveLoop(logging.Filter):
+    """channels_redis logs "Unexpected exception in receive task" with a traceback every
+    second while Redis is away: let one line through a minute, without the traceback."""
+
+    def __init__(self, every: float = 60.0) -> None:
+        super().__init__()
+        self.every, self.last = every, 0.0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.exc_info:
+            return True
+        now = time.monotonic()
+        problem = record.exc_info[1]
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.msg, record.args = f"channel layer receive loop: {problem!r}", ()
+        if now - self.last < self.every:
+            return False
+        self.last = now
+        return True
+
+
+_quiet = QuietReceiveLoop()
+logging.getLogger("channels_redis.pubsub").addFilter(_quiet)
+
+
+class SteadyChannelLayer(RedisPubSubChannelLayer):
+    """channels_redis's pub/sub layer with bounded calls and a degraded mode."""
+
+    def __init__(self, *args: Any, timeout: float = 1.0, retry: float = 2.0,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.timeout, self.retry = timeout, retry
+        self.degraded_until = 0.0
+        self.degraded = False
+        self.held: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.unjoined: dict[Any, set[str]] = {}  # loop layer -> group channels to renew
+        self.retrier: dict[Any, asyncio.Task[None]] = {}
+
+    # -- state ------------------------------------------------------------------------
+
+    def is_down(self) -> bool:
+        """Whether calls are skipped now (a failure less than `retry` seconds ago)."""
+        return time.monotonic() < self.degraded_until
+
+    def _failed(self, what: str, problem: BaseException) -> None:
+        self.degraded_until = time.monotonic() + self.retry
+        if not self.degraded:
+            self.degraded = True
+            log.warning("channel layer unreachable (%s: %r); wake-ups are held and retried "
+                        "every %.0f s", what, problem, self.retry)
+        self._start_retrier()
+
+    def _recovered(self) -> None:
+        if self.degraded:
+            self.degraded = False
+            log.warning("channel layer reachable again; held wake-ups sent")
+        self.degraded_until = 0.0
+
+    async def _bounded(self, call: Awaitable[T]) -> T:
+        return await asyncio.wait_for(call, self.timeout)
+
+    # -- the channel layer API ----------------------------------------------------------
+
+    async def new_channel(self, prefix: str = "specific.") -> str:
+        """A channel of this process; made locally when Redis does not answer."""
+        layer = self._get_layer()
+        if not self.is_down():
+            try:
+                return str(await self._bounded(layer.new_channel(prefix)))
+            except Exception as problem:  # any failure of Redis degrades the layer
+                self._failed("new_channel", problem)
+        name = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
+        layer.channels.setdefault(name, asyncio.Queue())
+        return name
+
+    async def group_add(self, group: str, channel: str) -> None:
+        """Join; when Redis does not answer, join in this process and renew later."""
+        layer = self._get_layer()
+        if channel not in layer.channels:
+            layer.channels[channel] = asyncio.Queue()
+        if not self.is_down():
+            try:
+                await self._bounded(layer.group_add(group, channel))
+                return
+            except Exception as problem:
+                self._failed("group_add", problem)
+        group_channel = layer._get_group_channel_name(group)
+        layer.groups.setdefault(group_channel, set()).add(channel)
+        self.unjoined.setdefault(layer, set()).add(group_channel)
+        self._start_retrier()
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        """Leave (in this process at least)."""
+        layer = self._get_layer()
+        if self.is_down():
+            group_channel = layer._get_group_channel_name(group)
+            layer.groups.get(group_channel, set()).discard(channel)
+            return
+        try:
+            await self._bounded(layer.group_discard(group, channel))
+        except Exception as problem:
+            self._failed("group_discard", problem)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        """Send a wake-up; held (the last one per group) when Redis does not answer."""
+        if not self.is_down():
+            try:
+                await self._bounded(self._get_layer().group_send(group, message))
+                if self.held:
+                    await self._flush()
+                return
+            except Exception as problem:
+                self._failed("group_send", problem)
+        self.held.pop(group, None)
+        self.held[group] = dict(message)
+        while len(self.held) > MAX_HELD:
+            self.held.popitem(last=False)
+        self._start_retrier()
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        """Send to one channel (unused by the site; bounded like the rest)."""
+        try:
+            await self._bounded(self._get_layer().send(channel, message))
+        except Exception as problem:
+            self._failed("send", problem)
+
+    async def receive(self, channel: str) -> Any:
+        """The next message of a channel of this process (waits on a local queue)."""
+        return await self._get_layer().receive(channel)
+
+    async def flush(self) -> None:
+        """Forget everything (tests)."""
+        self.held.clear()
+        self.unjoined.clear()
+        await self._get_layer().flush()
+
+    # -- recovery -------------------------------------------------------------------------
+
+    async def _flush(self) -> None:
+        """Renew remembered joins and send held wake-ups; raises when Redis still fails."""
+        layer = self._get_layer()
+        pending = self.unjoined.get(layer, set())
+        for group_channel in sorted(pending):
+            if layer.groups.get(group_channel):
+                shard = layer._get_shard(group_channel)
+                await self._bounded(shard.subscribe(group_channel))
+            pending.discard(group_channel)
+        while self.held:
+            group, message = next(iter(self.held.items()))
+            await self._bounded(layer.group_send(group, message))
+            self.held.pop(group, None)
+
+    def _start_retrier(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = self.retrier.get(loop)
+        if task is None or task.done():
+            self.retrier[loop] = loop.create_task(self._retry())
+
+    async def _retry(self) -> None:
+        layer = self._get_layer()
+        while self.held or self.unjoined.get(layer):
+            await asyncio.sleep(self.retry)
+            try:
+                await self._flush()
+            except Exception:  # still away: try again later
+                self.degraded_until = time.monotonic() + self.retry
+                continue
+        self._recovered()
