@@ -3,7 +3,8 @@ real HTTP act endpoint, each with the game page's WebSocket open, on loopback.
 
 One locust user is one game (both its players: two cookie jars, two WebSockets). The player
 whose page says it is his turn plays his first playable card (its first mode) or else
-discards his first card, by POST /games/<id>/act/ against the version his page showed; the
+discards his first card (another game system, LOAD_RULESET: the first action its board
+offers), by POST /games/<id>/act/ against the version his page showed; the
 time from that POST to the moment the opponent's WebSocket brings the new version is the
 figure measured ("move -> opponent"). Between two moves a game waits LOAD_PACE seconds (a
 person's reaction time, 1 s by default; 0 sends as fast as the answers come). A finished
@@ -14,6 +15,7 @@ prepares the games (LOAD_GAMES, a JSON file) and reads the figures (LOAD_RESULT)
 from __future__ import annotations
 
 import contextlib
+import html
 import itertools
 import json
 import os
@@ -39,6 +41,8 @@ VERSION = re.compile(r'data-version="(\d+)"')
 FINISHED = re.compile(r'data-finished="yes"')
 SLOT = re.compile(r'<div class="slot( playable)?[^"]*" data-pos="(\d+)"')
 OPTION = re.compile(r'<option value="(\d+)"')
+ACTION = re.compile(r'name="action" value="([^"]+)"')
+RULESET = os.environ.get("LOAD_RULESET", "marcomage")
 
 
 @events.spawning_complete.add_listener
@@ -95,7 +99,12 @@ class Seat:
 
 
 def choice(board: str) -> dict[str, str]:
-    """The first playable card (first mode) in the hand, else discard the first card."""
+    """MArcomage: the first playable card (first mode) in the hand, else discard the first
+    card. Any other system: the first legal action its board offers as a form (every board
+    posts an action's JSON in a field "action")."""
+    if RULESET != "marcomage":
+        found = ACTION.search(board)
+        return {"action": html.unescape(found.group(1)) if found else "{}"}
     hand = board.split('id="my-hand"', 1)[-1].split("</section>", 1)[0]
     chunks = hand.split('<div class="slot')[1:]
     for chunk in chunks:

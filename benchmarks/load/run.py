@@ -2,7 +2,9 @@
 `marcomage serve`, at several numbers of concurrent games, into BENCHMARKS.md.
 
     python benchmarks/load/run.py [--games 50,200,500] [--processes 1] [--seconds 30]
-                                  [--pace 1] [--write BENCHMARKS.md]
+                                  [--pace 1] [--game marcomage] [--write BENCHMARKS.md]
+
+`--game` chooses the game system played (any system two can play; MArcomage by default).
 
 Without DATABASE_URL it runs on SQLite (a fresh file per run); with DATABASE_URL and
 REDIS_URL (scripts/with-services.sh) on a fresh PostgreSQL database per run, with
@@ -57,7 +59,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, object]:
+def one_run(games: int, processes: int, seconds: int, pace: float,
+            ruleset: str = "marcomage") -> dict[str, object]:
     """Prepare, serve, load, stop; the figures of one run."""
     work = Path(tempfile.mkdtemp(prefix="marcomage-load-"))
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
@@ -70,7 +73,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, 
                SECRET_KEY="load-benchmark-" + "x" * 40)
     listed = work / "games.json"
     started = time.monotonic()
-    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games * 2), str(listed)],
+    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games * 2), str(listed),
+                    ruleset],
                    env=env, check=True)
     prepared = time.monotonic() - started
     log = (work / "server.log").open("w")
@@ -93,7 +97,7 @@ def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, 
              "-t", f"{seconds + games // spawn_rate + 2}s", "--host", url, "--only-summary",
              "--loglevel", "WARNING", "--stop-timeout", "5"],
             env={**env, "LOAD_GAMES": str(listed), "LOAD_RESULT": str(result),
-                 "LOAD_PACE": str(pace)},
+                 "LOAD_PACE": str(pace), "LOAD_RULESET": ruleset},
             check=False, stdout=subprocess.DEVNULL, stderr=(work / "locust.log").open("w"))
         figures = json.loads(result.read_text())
     finally:
@@ -109,7 +113,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float) -> dict[str, 
     errors = (work / "server.log").read_text().count("Traceback")
     shutil.rmtree(work, ignore_errors=True)
     return {
-        "games": games, "moves": counts["moves"], "moves_per_s": counts["moves"] / measured,
+        "game": ruleset, "games": games, "moves": counts["moves"],
+        "moves_per_s": counts["moves"] / measured,
         "p50_ms": statistics.median(latencies) if latencies else 0.0,
         "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
         "errors": counts["errors"], "timeouts": counts["timeouts"],
@@ -150,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--game", default="marcomage",
+                        help="the game system played (default marcomage)")
     parser.add_argument("--write", type=Path)
     args = parser.parse_args(argv)
     postgres = bool(os.environ.get("DATABASE_URL"))
@@ -157,10 +164,13 @@ def main(argv: list[str] | None = None) -> int:
              else f"SQLite, {args.processes} process" + ("es" if args.processes > 1 else ""))
     rows = []
     for games in (int(n) for n in args.games.split(",")):
-        row = one_run(games, args.processes, args.seconds, args.pace)
+        row = one_run(games, args.processes, args.seconds, args.pace, args.game)
         print(json.dumps(row), flush=True)
         rows.append(row)
     key = f"{'2-postgres' if postgres else '1-sqlite'}-{args.processes}"
+    if args.game != "marcomage":
+        key += f"-{args.game}"
+        label += f", {args.game}"
     stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     stored[key] = {
         "label": label, "rows": rows, "pace": args.pace, "seconds": args.seconds,
@@ -168,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"{cpu_model()}, {os.cpu_count()} cores", "commit": git_revision(),
         "command": ("scripts/with-services.sh " if postgres else "")
         + f"python benchmarks/load/run.py --games {args.games} --processes {args.processes} "
-          f"--seconds {args.seconds} --pace {args.pace:g}",
+          f"--seconds {args.seconds} --pace {args.pace:g}"
+        + (f" --game {args.game}" if args.game != "marcomage" else ""),
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(stored, indent=1) + "\n")

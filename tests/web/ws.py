@@ -45,3 +45,7 @@ class WebsocketClient(ApplicationCommunicator):  # type: ignore[misc]
         """Close from the browser's side and let the application finish."""
         await self.send_input({"type": "websocket.disconnect", "code": code})
         await self.wait(timeout)
+
+    async def send_to(self, text_data: str) -> None:
+        """Send one text frame, as the page's script would."""
+        await self.send_input({"type": "websocket.receive", "text": text_data})

@@ -1,48 +1,133 @@
 """The per-game WebSocket of one open game screen.
 
 States: connecting → (not one of the game's players: closed | player: subscribed, full view
-sent) → closed. On connect (so a reconnecting page is whole again) and after every wake-up,
-the consumer reads the game from the database and sends that player's own board and chat
-log as htmx out-of-band fragments, built by `payload.render_board`. The wake-up carries
-only the version; nothing the client sends changes the game (moves go over HTTP). The one
-message a page may send is {"type": "resync"} (send the whole view again), rate-limited;
-the socket closes when its log-in ends (core/sockets.py).
+sent) → closed. On connect (so a reconnecting page is whole again) and on a resync the
+consumer sends that player's own board and chat log as htmx out-of-band fragments. After a
+wake-up (which carries only the version) it reads the seat's marks (the game's version and
+the chat's latest line, one query) and sends only what changed: the board when the version
+did, the chat log when a line was posted. Boards come from `payload.seat_board`, rendered
+once per (game, seat, version) and shared with the HTTP answer and the seat's other sockets.
+
+A page may send {"type": "resync"} (send the whole view again) and {"type": "act",
+"version": v, "action": {...}}: a move by the socket's player, checked exactly as a POST
+is (the socket's session and same-origin handshake stand for the cookie and CSRF token; the
+seat, the turn, the version and the action are checked by `play.act`). A refused move gets
+{"error": ...} and the board as it is; an accepted one reaches this page by its wake-up.
+Frames are rate-limited; the socket closes when its log-in ends (core/sockets.py).
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
+from django.db.models import OuterRef, Subquery
 
 from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
-from .payload import render_board
+from . import play
+from .errors import GameError
+from .models import ChatMessage, Seat, Status
+from .payload import seat_board, seat_chat
 from .queries import STARTED, find_game
 from .realtime import group_name
 
 UNAUTHORISED = 4401
 FORBIDDEN = 4403
+FINISHED = str(Status.FINISHED)
+ACT_FRAME = 2048
+"""Longest "act" frame (an action holds a type and ids only, PL-PROTO-4)."""
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a socket last sent: the board's version (and chat mark when finished), the
+    chat's mark."""
+
+    board: tuple[int, int]
+    chat: int
+
+
+def _marks(game_id: int, user_id: int) -> tuple[int, str, int] | None:
+    """The game's version and status and the chat's latest line id, in one query, or None
+    when the player may no longer see the game (not his, not started, or left)."""
+    latest = ChatMessage.objects.filter(game_id=OuterRef("game_id")).order_by("-id")
+    row = (Seat.objects.filter(game_id=game_id, user_id=user_id, left=False,
+                               game__status__in=STARTED)
+           .annotate(chat=Subquery(latest.values("id")[:1]))
+           .values_list("game__version", "game__status", "chat").first())
+    if row is None:
+        return None
+    version, status, chat = row
+    return int(version), str(status), int(chat or 0)
+
+
+def socket_message(game_id: int, user_id: int, sent: Sent | None
+                   ) -> tuple[str, Sent] | None:
+    """What the player's socket must send now that it has sent `sent` (None: everything)
+    and what it will then have sent; None when he may no longer see the game."""
+    marks = _marks(game_id, user_id)
+    if marks is None:
+        return None
+    version, status, chat = marks
+    board = (version, chat if status == FINISHED else 0)
+    if sent is not None and sent.board == board and sent.chat == chat:
+        return "", sent
+    game = find_game(game_id)
+    seat = next((s for s in game.seat_list() if s.user_id == user_id), None) if game else None
+    if game is None or seat is None or seat.left or game.status not in STARTED:
+        return None
+    user = seat.user
+    board = (game.version, chat if game.status == Status.FINISHED else 0)
+    parts = []
+    if sent is None or sent.board != board:
+        parts.append(seat_board(game, user, mark=chat))
+    if sent is None or sent.chat != chat:
+        parts.append(seat_chat(game, user, chat))
+    return "".join(parts), Sent(board, chat)
 
 
 def _render_for(game_id: int, user_id: int) -> str | None:
-    """The player's board and chat, or None when he may no longer see the game."""
-    game = find_game(game_id)
-    if game is None or game.status not in STARTED:
-        return None
-    user = get_user_model().objects.get(pk=user_id)
-    seat = game.seat_of(user)
-    if seat is None or seat.left:
-        return None
-    return render_board(game, user, oob=True)
+    """The player's whole board and chat, or None when he may no longer see the game."""
+    found = socket_message(game_id, user_id, None)
+    return found[0] if found is not None else None
 
 
-render_for = database_sync_to_async(_render_for, thread_sensitive=False)
-"""`_render_for` from async code, in the event loop's thread pool: each page's render runs
-beside the others (issue 23: channels' default ran every socket's render of the process one
-after another in a single thread, so wake-ups queued behind each other under load)."""
+message_for = database_sync_to_async(socket_message, thread_sensitive=False)
+"""`socket_message` from async code, in the event loop's thread pool: each page's message is
+built beside the others (issue 23: channels' default ran every socket's render of the
+process one after another in a single thread, so wake-ups queued behind each other)."""
+
+
+def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
+    """Play the socket player's move; "" when stored, else the refusal in words."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        return "There is no such game of yours."
+    try:
+        play.act(user, game_id, doc.get("version"), doc.get("action"))
+    except GameError as problem:
+        return str(problem)
+    return ""
+
+
+act_for = database_sync_to_async(_act, thread_sensitive=False)
+
+
+def parse_act(text_data: str | None) -> dict[str, Any] | None:
+    """The "act" frame's document, or None when the frame is something else."""
+    if text_data is None or len(text_data) > ACT_FRAME or '"act"' not in text_data:
+        return None
+    try:
+        doc = json.loads(text_data)
+    except ValueError:
+        return None
+    return doc if isinstance(doc, dict) and doc.get("type") == "act" else None
 
 
 class GameConsumer(SessionBoundSocket):
@@ -51,6 +136,7 @@ class GameConsumer(SessionBoundSocket):
     messages = frozenset({"resync"})
     game_id: int = 0
     group: str = ""
+    sent: Sent | None = None
 
     async def connect(self) -> None:
         """Accept only the game's players; send them their whole view at once."""
@@ -59,8 +145,8 @@ class GameConsumer(SessionBoundSocket):
             await self.close(code=UNAUTHORISED)
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        html = await render_for(self.game_id, int(user.pk))
-        if html is None:
+        found = await message_for(self.game_id, int(user.pk), None)
+        if found is None:
             await self.close(code=FORBIDDEN)
             return
         if not await self.bind_session(int(user.pk)):
@@ -69,6 +155,7 @@ class GameConsumer(SessionBoundSocket):
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        html, self.sent = found
         await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
@@ -77,20 +164,48 @@ class GameConsumer(SessionBoundSocket):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.unbind_session()
 
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None
+                      ) -> None:
+        """A move ({"type": "act"}) after the same session and rate checks as any frame;
+        anything else as the base socket handles it."""
+        doc = parse_act(text_data)
+        if doc is None:
+            await super().receive(text_data, bytes_data)
+            return
+        if self.user_id is None:
+            return
+        if not await self.session_alive():
+            await self.end()
+            return
+        if not self.bucket.take():
+            await self.strike("Too many messages; wait a moment.")
+            return
+        refusal = await act_for(self.game_id, self.user_id, doc)
+        if refusal:
+            await self.send(text_data=json.dumps({"error": refusal}))
+            self.session_checked = True  # just now: the push need not read it again
+            try:
+                await self.push(whole=True)
+            finally:
+                self.session_checked = False
+
     async def on_message(self, kind: str) -> None:
         """A resync: send the whole view again."""
-        await self.push()
+        await self.push(whole=True)
 
     async def game_wake(self, event: dict[str, Any]) -> None:
-        """A wake-up from the channel layer: read the truth again and send it."""
+        """A wake-up from the channel layer: read the marks again and send what changed."""
         await self.push()
 
-    async def push(self) -> None:
-        """Send the board and chat log, or close when the game is gone for this player."""
+    async def push(self, *, whole: bool = False) -> None:
+        """Send what changed since the last message (everything when `whole`), or close
+        when the game is gone for this player (or the log-in ended, core/sockets.py)."""
         if not await self.may_push() or self.user_id is None:
             return
-        html = await render_for(self.game_id, self.user_id)
-        if html is None:
+        found = await message_for(self.game_id, self.user_id, None if whole else self.sent)
+        if found is None:
             await self.end(FORBIDDEN)
             return
-        await self.send(text_data=html)
+        html, self.sent = found
+        if html:
+            await self.send(text_data=html)

@@ -21,6 +21,7 @@ from marcomage.web.rulesets.generic.board import label as generic_label
 from .models import ChatMessage, Game, Status, StepKind
 from .play import end_options
 from .queries import game_state, ruleset_of
+from .renders import renderings
 
 CHAT_LINES = 21  # C-SITE-3
 LOG_LINES = 20
@@ -87,8 +88,9 @@ def chat_lines(game: Game, user: Any) -> list[ChatMessage]:
     return lines
 
 
-def board_context(game: Game, user: Any) -> dict[str, Any]:
-    """Everything the game screen shows to `user`, one of the game's players."""
+def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]:
+    """Everything the game screen shows to `user`, one of the game's players (without the
+    chat lines when `chat` is off: the board alone does not show them)."""
     seat = game.seat_of(user)
     if seat is None or game.status not in (Status.RUNNING, Status.FINISHED):
         raise PermissionError("Only the game's players see it.")
@@ -136,7 +138,7 @@ def board_context(game: Game, user: Any) -> dict[str, Any]:
         "ends": end_options(game, seat, now),
         "minimized": preferences.minimized_game_view,
         "note": seat.note,
-        "chat": chat_lines(game, user),
+        "chat": chat_lines(game, user) if chat else [],
         "opponent_left": any(o.left for o in others),
         "board": widget,
         "step_log": step_log(game, seat.number) if board.template.startswith(
@@ -155,3 +157,62 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html
+
+
+# --- one rendering per (game, seat, version), shared (issue 36) --------------------------
+
+OOB = ' hx-swap-oob="true"'
+
+
+def chat_mark(game_id: int) -> int:
+    """The id of the game's latest chat line (0 without one): the chat log's version."""
+    found = (ChatMessage.objects.filter(game_id=game_id).order_by("-id")
+             .values_list("id", flat=True).first())
+    return int(found or 0)
+
+
+def board_key(game: Game, seat: int, user_id: int, mark: int) -> tuple[Any, ...]:
+    """What a seat's board depends on: the game (its id and start, as ids are reused by
+    tests' rolled-back databases), the seat and its player, the version, and in a finished
+    game the chat's mark too (leaving a finished game changes no version but posts a line
+    and shows "left" on the others' boards)."""
+    finished = game.status == Status.FINISHED
+    return ("board", game.pk, game.created, seat, user_id, game.version,
+            mark if finished else 0)
+
+
+def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = False
+               ) -> str:
+    """The player's board as an out-of-band fragment, rendered once per `board_key` and
+    shared by the HTTP answer (`in_place`) and every socket of that seat. `mark` is the
+    chat's (read when the game is finished and the caller has none); `fresh` renders anew."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise PermissionError("Only the game's players see it.")
+    if mark is None:
+        mark = chat_mark(game.pk) if game.status == Status.FINISHED else 0
+
+    def render() -> str:
+        context = board_context(game, user, chat=False)
+        context.update(notice="", oob=True)
+        with timezone.override(preferences_of(user).timezone):
+            return render_to_string(context["board_template"], context)
+
+    return renderings.get(board_key(game, seat.number, int(user.pk), mark), render,
+                          fresh=fresh)
+
+
+def in_place(fragment: str) -> str:
+    """An out-of-band board as the answer that replaces the board itself (htmx target)."""
+    return fragment.replace(OOB, "", 1)
+
+
+def seat_chat(game: Game, user: Any, mark: int) -> str:
+    """The player's chat log as an out-of-band fragment, once per (game, player, mark)."""
+
+    def render() -> str:
+        context = {"chat": chat_lines(game, user), "viewer": user, "oob": True}
+        with timezone.override(preferences_of(user).timezone):
+            return render_to_string("games/_chat_log.html", context)
+
+    return renderings.get(("chat", game.pk, game.created, int(user.pk), mark), render)

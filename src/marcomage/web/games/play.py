@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
@@ -34,7 +34,6 @@ from .queries import (
     round_of,
     ruleset_of,
     user_ids,
-    with_seats,
 )
 from .realtime import wake_game
 
@@ -96,15 +95,21 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     updated = Game.objects.filter(pk=game.pk, version=game.version).update(**fields)
     if updated != 1:
         raise StaleVersion("The game changed meanwhile; here it is now. Nothing was played.")
-    index = game.steps.count() + 1
-    Step.objects.create(game=game, index=index, seat=seat, kind=kind, action=action,
-                        winners=list(winners), hash_after=state_hash(ruleset, state),
-                        created=now)
+    # The next step's index: the game's steps are numbered 1, 2, ... without gaps.
+    last = game.steps.order_by("-index").values_list("index", flat=True).first()
+    Step.objects.create(game=game, index=(last or 0) + 1, seat=seat, kind=kind,
+                        action=action, winners=list(winners),
+                        hash_after=state_hash(ruleset, state), created=now)
     acting = ruleset.to_act(state) if outcome is None else frozenset()
-    Seat.objects.filter(game=game).update(to_act=False)
-    Seat.objects.filter(game=game, number__in=list(acting)).update(to_act=True)
-    game.refresh_from_db()
-    game = with_seats(Game.objects.filter(pk=game.pk)).get()
+    Seat.objects.filter(game=game).update(
+        to_act=Case(When(number__in=list(acting), then=Value(True)), default=Value(False)))
+    # The row as written, without reading it again: the caller (the HTTP answer, the
+    # computer's worker, the signal's receivers) sees the game after the step.
+    fields.update(version=game.version + 1)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    for one in game.seat_list():
+        one.to_act = one.number in acting
     if outcome is not None:
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),

@@ -51,10 +51,13 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        game = Game.objects.select_for_update().get(pk=whole_number(game_id, "game id"))
-    except (GameError, Game.DoesNotExist):
-        raise NotFound("There is no such game.") from None
-    return with_seats(Game.objects.filter(pk=game.pk)).get()
+        found = list(with_seats(Game.objects.select_for_update()
+                                .filter(pk=whole_number(game_id, "game id"))))
+    except (GameError, OverflowError):
+        found = []
+    if not found:
+        raise NotFound("There is no such game.")
+    return found[0]
 
 
 def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:

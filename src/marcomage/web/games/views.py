@@ -27,7 +27,7 @@ from marcomage.web.preferences.models import preferences_of
 
 from . import computer, services
 from .models import CHALLENGE_LENGTH, CHAT_LENGTH, NOTE_LENGTH, AiLevel, Game, Status
-from .payload import board_context, chat_lines, render_board
+from .payload import board_context, chat_lines, in_place, render_board, seat_board
 from .services import GameError, NotFound
 
 MODE_FILTERS = (("ignore", "ignore"), ("only", "only with"), ("without", "only without"))
@@ -334,29 +334,40 @@ def _game_list(user: Any) -> list[dict[str, Any]]:
     return found
 
 
-def _board(request: HttpRequest, game_id: int, notice: str = "") -> HttpResponse:
-    game = _my_game(request, game_id)
-    return HttpResponse(render_board(game, request.user, request=request, notice=notice))
+def _board(request: HttpRequest, game_id: int, notice: str = "", *, fresh: bool = False,
+           game: Game | None = None) -> HttpResponse:
+    """The player's board: the shared rendering of this version (payload.seat_board), or,
+    with a refusal to show, one of its own. `game` is the game as the player's own
+    accepted request just stored it (no need to read it again)."""
+    if game is None:
+        game = _my_game(request, game_id)
+    if notice:
+        return HttpResponse(render_board(game, request.user, request=request, notice=notice))
+    return HttpResponse(in_place(seat_board(game, request.user, fresh=fresh)))
 
 
 @login_required
 @require_GET
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The board fragment: the Refresh button (Alt+W) and resyncs."""
-    return _board(request, game_id)
+    """The board fragment: the Refresh button (Alt+W) and resyncs (drawn anew, so a change
+    of settings shows at once)."""
+    return _board(request, game_id, fresh=True)
 
 
 def _game_action(request: HttpRequest, game_id: int, action: Any) -> HttpResponse:
     """Run one in-game service; answer with the player's board (htmx) or a redirect."""
     notice = ""
+    stored: Game | None = None
     try:
-        action()
+        result = action()
     except NotFound as problem:
         raise Http404(str(problem)) from None
     except GameError as problem:
         notice = str(problem)
+    else:
+        stored = result if isinstance(result, Game) else None
     if _htmx(request):
-        return _board(request, game_id, notice)
+        return _board(request, game_id, notice, game=stored)
     if notice:
         messages.error(request, notice)
     return redirect("games:game", game_id)
@@ -369,7 +380,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     ("action"), or the fields of the game's own board form."""
     data = request.POST
 
-    def run() -> None:
+    def run() -> Game:
         game = Game.objects.filter(pk=game_id).only("ruleset").first()
         if game is None:
             raise NotFound("There is no such game.")
@@ -378,7 +389,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
             action = board.action_from_form(data)
         except ValueError as problem:
             raise GameError(str(problem)) from None
-        services.act(request.user, game_id, data.get("version"), action)
+        return services.act(request.user, game_id, data.get("version"), action)
 
     return _game_action(request, game_id, run)
 

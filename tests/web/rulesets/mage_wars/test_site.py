@@ -14,7 +14,7 @@ from django.test import Client
 from marcomage.games import find_ruleset
 from marcomage.platform.rng import Rng
 from marcomage.web.accounts.models import User
-from marcomage.web.decks.services import give_starter_decks
+from marcomage.web.decks.services import give_starter_decks, ready_decks
 from marcomage.web.games import computer, services
 from marcomage.web.games.models import COMPUTER_SEAT, Game, Seat, Status
 from marcomage.web.games.payload import render_board
@@ -62,7 +62,7 @@ class MageWarsSiteTests(BaseTestCase):
         return found
 
     def test_starter_pack_is_ready_for_every_player(self) -> None:
-        self.assertEqual(len(services.ready_decks(self.bob, "mage_wars")), 1)
+        self.assertEqual(len(ready_decks(self.bob, "mage_wars")), 1)
 
     def test_lobby_fills_3_and_4_seat_games_and_notifies_the_deciding_seat(self) -> None:
         for seats, host in ((3, 0), (4, 3)):
@@ -191,7 +191,7 @@ class PackEditorTests(BaseTestCase):
         super().setUp()
         give_starter_decks(self.alice, "mage_wars")
         self.client.force_login(self.alice)
-        self.deck = services.ready_decks(self.alice, "mage_wars")[0]
+        self.deck = ready_decks(self.alice, "mage_wars")[0]
 
     def test_the_editor_lists_every_card_by_deck_and_filters(self) -> None:
         page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()

@@ -1,0 +1,163 @@
+"""Server CPU per move (issue 36): one move from the request to the last socket message, in
+one process, without a network or a load generator beside it.
+
+Two players of a fresh SQLite database play games of one system (`--game`, MArcomage by
+default). Each timed move is what the server does for it under the load benchmark: the
+mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole stack, its
+answer (the mover's board), then the wake-up's work on the two open game pages' sockets
+(each reads the game and builds its message, as `GameConsumer.push` does). The move is
+chosen outside the timed part (the first legal action, from the state). Prints one JSON row
+(CPU ms per move: mean and median, and how many queries); `--profile N` prints the N
+functions with the most cumulative time (cProfile) over all timed moves.
+
+    python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import itertools
+import json
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+PARTS = (
+    "django/core/handlers/base.py:get_response",
+    "games/views.py:act",
+    "games/play.py:act",
+    "games/play.py:store",
+    "games/views.py:_board",
+    "core/context_processors.py:site",
+    "move_cost.py:fan",
+    "games/payload.py:board_context",
+    "django/template/loader.py:render_to_string",
+    "django/db/models/sql/compiler.py:execute_sql",
+)
+"""The parts of a move the profile names (file:function, cumulative)."""
+
+
+def setup(data_dir: str) -> None:
+    os.environ.update(MARCOMAGE_DATA_DIR=data_dir, AI_AUTOPLAY="0", LOG_LEVEL="WARNING",
+                      DJANGO_SETTINGS_MODULE="marcomage.web.settings",
+                      SECRET_KEY="move-cost-" + "x" * 40)
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="marcomage")
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--profile", type=int, default=0)
+    args = parser.parse_args(argv)
+    setup(tempfile.mkdtemp(prefix="marcomage-move-"))
+
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from marcomage.web.accounts.models import User
+    from marcomage.web.decks.services import give_starter_decks, ready_decks
+    from marcomage.web.games import consumers, services
+    from marcomage.web.games.models import Game, Status
+
+    pairs = itertools.count()
+    players: list[Any] = []
+    clients: list[Any] = []
+
+    def new_game() -> Game:
+        """A fresh pair of players (C-GAME-4 allows one game each way) and their game."""
+        pair = next(pairs)
+        players[:] = [User.objects.create_user(f"mover{pair}x{n}", "pw") for n in range(2)]
+        clients[:] = []
+        for player in players:
+            give_starter_decks(player, args.game)
+            client = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1")
+            client.force_login(player)
+            client.cookies["csrftoken"] = "t" * 32
+            clients.append(client)
+        first, second = players
+        game = services.challenge(first, second, ready_decks(first, args.game)[0].pk,
+                                  ruleset=args.game)
+        game = services.accept(second, game.pk, ready_decks(second, args.game)[0].pk)
+        fan(game.pk)  # both pages open: their first, whole message is not timed
+        return game
+
+    sent: dict[int, Any] = {}
+
+    def fan(game_id: int) -> None:
+        """What each seat's open game page gets after the wake-up (in the server, each in
+        a thread of the event loop's pool; here one after the other, so cProfile sees it)."""
+        for player in players:
+            found = consumers.socket_message(game_id, int(player.pk), sent.get(player.pk))
+            assert found is not None
+            sent[player.pk] = found[1]
+
+    cpu: list[float] = []
+    queries: list[int] = []
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    game = new_game()
+    while len(cpu) < args.moves:
+        game.refresh_from_db()
+        if game.status != Status.RUNNING:
+            game = new_game()
+            continue
+        ruleset = services.ruleset_of(game)
+        state = services.game_state(game)
+        seat = min(ruleset.to_act(state))
+        action = ruleset.legal_actions(state, seat)[0]
+        mover = next(n for n, p in enumerate(players)
+                     if game.seat_list()[seat].user_id == p.pk)
+        form = {"action": json.dumps(action), "version": str(game.version),
+                "csrfmiddlewaretoken": "t" * 32}
+        reset_queries()
+        with CaptureQueriesContext(connection) as captured:
+            if profiler:
+                profiler.enable()
+            started = time.process_time()
+            answer = clients[mover].post(f"/games/{game.pk}/act/", form, HTTP_HX_REQUEST="true")
+            fan(game.pk)
+            spent = time.process_time() - started
+            if profiler:
+                profiler.disable()
+        if answer.status_code != 200 or 'role="alert"' in answer.content.decode()[:4000]:
+            raise SystemExit(f"move refused: {answer.status_code} {answer.content[:300]!r}")
+        cpu.append(spent * 1000)
+        queries.append(len(captured.captured_queries))
+    row: dict[str, Any] = {
+        "game": args.game, "moves": len(cpu), "cpu_ms_mean": round(statistics.mean(cpu), 2),
+        "cpu_ms_median": round(statistics.median(cpu), 2),
+        "queries_per_move": round(statistics.mean(queries), 1),
+    }
+    print(json.dumps(row), flush=True)
+    if profiler:
+        stats_all = pstats.Stats(profiler)
+        total = sum(cpu) / 1000  # the timed parts, profiled
+        print("share of a move's CPU (cumulative, under cProfile with a CPU clock, "
+              "which slows it about 4x):")
+        for name in PARTS:
+            spent = sum(entry[3] for key, entry in stats_all.stats.items()  # type: ignore[attr-defined]
+                        if f"{key[0]}:{key[2]}".endswith(name))
+            print(f"  {name:50} {100 * spent / total:5.1f} %")
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("cumulative").print_stats(args.profile)
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""One rendering per (game, seat, version), shared (issue 36).
+
+A move used to be drawn three times: the mover's HTTP answer, then once per open game page
+on the wake-up, each ~10 ms of templates and queries. A board depends only on the game's
+version, the seat and its player (and the player's settings and the clock, which change
+slowly), so the first caller renders it and every other caller of the same key (the HTTP
+answer, each socket of that seat, a second tab) takes the same text: at most one render per
+key at a time (later callers wait for the first), kept until the key changes or `TTL`
+seconds pass (the opponent's "online" state and the end options follow the clock). The
+cache is per process: with several processes each renders a board at most once.
+
+Keys always hold the seat and its player, so no seat ever gets another seat's board.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+TTL = 30.0
+"""Seconds a rendering is served at most (the clock's parts of a board stay this fresh)."""
+SIZE = 8192
+"""Renderings kept at most (least recently used first out): ~2 per open seat."""
+WAIT = 5.0
+"""Seconds a caller waits for another's render of the same key before rendering itself."""
+
+
+class _Flight:
+    """A render in progress: the others wait on `done` and take `text`."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.text: str | None = None
+
+
+class Renderings:
+    """A bounded, thread-safe map from a key to its rendering, rendering each key once."""
+
+    def __init__(self, size: int = SIZE, ttl: float = TTL) -> None:
+        self.size, self.ttl = size, ttl
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[Hashable, tuple[str, float]] = OrderedDict()
+        self._flights: dict[Hashable, _Flight] = {}
+        self.renders = 0
+        """How many renders ran (tests and the benchmark read it)."""
+
+    def get(self, key: Hashable, render: Callable[[], str], *, fresh: bool = False) -> str:
+        """The rendering of `key`: kept, being made by another caller, or made now (always
+        made now with `fresh`, e.g. the Refresh button after a change of settings)."""
+        now = time.monotonic()
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None and not fresh and now - kept[1] < self.ttl:
+                self._kept.move_to_end(key)
+                return kept[0]
+            flight = self._flights.get(key)
+            leader = flight is None
+            if flight is None:
+                flight = self._flights[key] = _Flight()
+        if not leader:
+            if flight.done.wait(WAIT) and flight.text is not None:
+                return flight.text
+            return render()  # the first caller failed or is stuck: never wait for ever
+        try:
+            text = render()
+            flight.text = text
+        finally:
+            with self._lock:
+                self.renders += 1
+                if flight.text is not None:
+                    self._kept[key] = (flight.text, time.monotonic())
+                    self._kept.move_to_end(key)
+                    while len(self._kept) > self.size:
+                        self._kept.popitem(last=False)
+                self._flights.pop(key, None)
+            flight.done.set()
+        return text
+
+    def clear(self) -> None:
+        """Forget every rendering (tests)."""
+        with self._lock:
+            self._kept.clear()
+
+
+renderings = Renderings()
+"""The process's renderings of boards and chat logs."""
