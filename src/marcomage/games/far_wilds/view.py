@@ -198,7 +198,7 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         "round_limit": state.options.round_limit, "first": state.first,
         "turn": state.turn if state.phase == BATTLE and state.outcome is None else None,
         "passes": state.passes,
-        "map": {"id": hexes.id, "spaces": [[q, r, t] for (q, r), t in
+        "map": {"id": hexes.id, "name": hexes.name, "spaces": [[q, r, t] for (q, r), t in
                                            zip(hexes.coords, hexes.terrain, strict=True)],
                 "wells": list(hexes.wells), "bases": list(hexes.bases)},
         "visible": sorted(seen), "remembered": sorted(remembered), "control": areas,
