@@ -29,7 +29,8 @@ OPTION_LABELS = {
     "spawn_needs_domain_base": "Domain creatures need a Base of their domain",
     "reveal_memory": "Spaces once seen stay revealed",
     "creature_movement": "Creatures move and fight (off: the first version's placement game)",
-    "enter_enemy_territory": "Creatures may end a move in enemy territory",
+    "enter_enemy_territory": "Creatures may end a move in enemy territory (off: only those "
+                             "whose card says so)",
     "fog": "Fog of war",
     "map": "Map",
     "round_limit": "Round limit",
