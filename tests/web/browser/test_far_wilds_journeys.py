@@ -101,7 +101,7 @@ def test_two_players_battle_from_the_mulligan_to_a_glory_victory_live(new_page: 
     expect(bob.locator(".outcome")).to_have_text("You lost: Glory victory")
     expect(alice.locator(".fw-status-mine .fw-glory")).to_have_text("2 / 2")  # glory_to_win 2
     expect(bob.locator(".fw-log")).to_contain_text(
-        "alice holds the most Flux Wells (2) and gains 2 glory.")
+        "alice holds 2 Flux Wells and gains 2 glory.")
 
     alice.click("#replay-link")
     expect(alice.locator("#replay-board .fw-map")).to_be_visible()

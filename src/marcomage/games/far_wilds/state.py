@@ -51,6 +51,7 @@ class Options:
     round_limit: int = option(ROUND_LIMIT, bounds=(1, 100))  # FW-END-2
     construction_rounds: int = option(CONSTRUCTION_ROUNDS, bounds=(1, 10))  # FW-RESULT-5
     glory_to_win: int = option(GLORY_TO_WIN, bounds=(1, 100))  # FW-END-1
+    well_glory: str = option("each", choices=("each", "most"))  # FW-ROUND-5 (ours)
 
 
 @dataclass(slots=True)

@@ -62,6 +62,9 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     if what == "cycle":
         return "cycles a card."
     if what == "glory":
+        if "amount" in entry:
+            wells = "a Flux Well" if entry["wells"] == 1 else f"{entry['wells']} Flux Wells"
+            return f"holds {wells} and gains {entry['amount']} glory."
         return f"holds the most Flux Wells ({entry['wells']}) and gains 2 glory."
     if what in ("move", "attack", "ability", "dies", "heal"):
         return _figure_text(entry, viewer, label)

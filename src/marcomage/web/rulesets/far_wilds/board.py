@@ -36,6 +36,8 @@ OPTION_LABELS = {
     "round_limit": "Round limit",
     "construction_rounds": "Rounds to finish a construction site",
     "glory_to_win": "Glory to win",
+    "well_glory": "Glory at each round's end: 1 per Flux Well held (each), or 2 to the "
+                  "player holding the most (most)",
 }
 HOW = {"glory": "Glory victory", "round_limit": "Round limit reached"}
 """Words for the Far Wilds end types on the status line."""
