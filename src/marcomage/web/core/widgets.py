@@ -14,6 +14,7 @@ the default named here (the generic board, the generic deck editor, the random b
 | `cards`          | `Cards`       | the API lists the cards of the starter decks      |
 | `stats`          | `Stats`       | statistics name a card by its id                  |
 | `concepts`       | `Concepts`    | the game has no card concepts                     |
+| `store`          | `Store`       | the game's cards are not bought (no store)        |
 
 A shared app (forum, concepts, stats ...) names no game's folder: it asks this registry.
 This module imports no Django and no game's widget folder at import time, so a worker
@@ -29,7 +30,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from marcomage.games import RULESETS
-from marcomage.platform.protocol import PLATFORM_END_TYPES, Action, DeckDoc, SeatAward, State
+from marcomage.platform.protocol import (
+    PLATFORM_END_TYPES,
+    Action,
+    DeckDoc,
+    SeatAward,
+    State,
+    Violation,
+)
 from marcomage.web.rulesets.generic import board as generic
 
 if TYPE_CHECKING:
@@ -107,6 +115,10 @@ class DeckEditor:
     fill_document: Callable[[Any, DeckDoc], DeckDoc] | None = None
     """`fill_document(deck, doc)`: the deck's document with the parts the site makes from
     its own data rather than trust a client with (Elder Tale's custom cards)."""
+    owner_violations: Callable[[Any, DeckDoc, str], list[Violation]] | None = None
+    """`owner_violations(owner, doc, fmt)`: what the site's own data says against a deck of
+    `owner` in format `fmt`, after the ruleset's validator (Arcana's Collection format: the
+    cards the owner does not own); None: nothing."""
 
 
 class BotMaker(Protocol):
@@ -161,6 +173,25 @@ class Concepts:
     code_problems: Callable[[str, int], list[str]]
     code_in_words: Callable[[str], list[str]]
     with_guest: Callable[[DeckDoc, Any], DeckDoc]
+
+
+class StoreRefused(ValueError):
+    """A store request refused (not enough coins, an unknown item, a bad key); the message
+    says why, for the player or the program."""
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    """A game's card store and collection (`store.py`, issue 34) as the API offers them:
+    `offers()` (prices, booster odds), `collection(user)` (coins and cards owned),
+    `buy(user, item, key)` (the purchase; the same key again gives the same purchase, so a
+    request sent twice buys once) and `purchase(user, id)` (one of the user's purchases with
+    its draw made again, or None). Refusals raise `StoreRefused`."""
+
+    offers: Callable[[], dict[str, Any]]
+    collection: Callable[[Any], dict[str, Any]]
+    buy: Callable[[Any, str, str], dict[str, Any]]
+    purchase: Callable[[Any, int], dict[str, Any] | None]
 
 
 Part = TypeVar("Part")
@@ -232,6 +263,11 @@ def stats_of(game: str) -> Stats | None:
 def concepts_of(game: str) -> Concepts | None:
     """The game's card concepts, or None when it has none."""
     return _part(game, "concepts", Concepts)
+
+
+def store_of(game: str) -> Store | None:
+    """The game's card store, or None when its cards are not bought."""
+    return _part(game, "store", Store)
 
 
 def deck_urlpatterns() -> list[Any]:
