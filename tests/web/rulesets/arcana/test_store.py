@@ -296,3 +296,16 @@ class StoreApiTests(BaseTestCase):
                          {"item": "booster", "key": "reader-key-01"})
         self.assertEqual(status, 403)
         self.assertFalse(Purchase.objects.exists())
+
+
+class StoreHelpTests(BaseTestCase):
+    def test_issue_34_the_help_publishes_prices_earnings_and_the_booster_odds(self) -> None:
+        page = self.client.get("/help/arcana/").content.decode()
+        self.assertIn('id="store"', page)
+        self.assertIn(f"A booster holds {BOOSTER.size} cards", page)
+        self.assertIn("Common: 80.0%", page)
+        self.assertIn("Rare (blue text): 85.0%", page)
+        self.assertIn("Mythic rare (golden text): 15.0%", page)
+        self.assertIn(f"a booster {shop.BOOSTER_PRICE}", page)
+        self.assertIn("20 coins to each player and 50 to the winner", page)
+        self.assertIn("A <em>Collection</em> deck holds only cards you own", page)
