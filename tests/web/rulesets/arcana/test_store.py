@@ -62,17 +62,19 @@ def run_together(jobs: list[Any]) -> list[str]:
 
 
 class EarningTests(BaseTestCase):
-    def test_issue_34_a_finished_game_pays_both_players_and_the_winner_more_once(self) -> None:
+    def test_issue_34_a_finished_game_pays_the_players_and_the_winner_more_once(self) -> None:
         game = finished_game(self.alice, self.bob)
         self.assertEqual(collection.coins_of(self.alice), 50)
-        self.assertEqual(collection.coins_of(self.bob), 20)
-        self.assertEqual(set(Earning.objects.filter(game_id=game.pk).values_list(
-            "player__username", "coins", "reason")), {("alice", 50, "win"),
-                                                      ("bob", 20, "game")})
+        self.assertEqual(collection.coins_of(self.bob), 0)  # he surrendered: no coins
+        self.assertEqual(list(Earning.objects.filter(game_id=game.pk).values_list(
+            "player__username", "coins", "reason")), [("alice", 50, "win")])
+        paid = collection.pay_for_game(game.pk + 1, Outcome("win", (1,), "hp", 9),
+                                       [self.alice, self.bob], ["loss", "win"], False)
+        self.assertEqual(paid, [20, 50])
         collection.pay_for_game(game.pk, Outcome("win", (0,), "surrender", 1),
                                 [self.alice, self.bob], ["win", "loss"],
                                 False)  # the same game again pays nothing
-        self.assertEqual(collection.coins_of(self.alice), 50)
+        self.assertEqual(collection.coins_of(self.alice), 70)
 
     def test_issue_34_friendly_games_pay_half_and_aborted_ones_nothing(self) -> None:
         self.assertEqual(collection.game_pay(True, True), 25)

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import F
 
 from marcomage.games.arcana.cards import CARDS
-from marcomage.platform.protocol import DeckDoc, Outcome, Violation
+from marcomage.platform.protocol import SURRENDER, DeckDoc, Outcome, Violation
 
 from .models import Earning, OwnedCard, Purse
 
@@ -90,12 +90,15 @@ def game_pay(won: bool, friendly: bool) -> int:
 def pay_for_game(game_id: int, outcome: Outcome, players: Sequence[Any],
                  results: Sequence[str], friendly: bool) -> list[int]:
     """Pay every seat of a finished game (results: "win", "loss", "draw" per seat); an
-    aborted game (no result) pays nothing, and a game pays each player once. The coins paid
-    per seat."""
+    aborted game (no result) pays nothing, nor does a game to the player who surrendered it,
+    and a game pays each player once. The coins paid per seat."""
     if outcome.result == "none":
         return [0] * len(players)
     paid = []
-    for player, result in zip(players, results, strict=True):
+    for seat, (player, result) in enumerate(zip(players, results, strict=True)):
+        if outcome.end_type == SURRENDER and seat not in outcome.winners:
+            paid.append(0)  # no coins for giving up, so games cannot be farmed by resigning
+            continue
         coins = game_pay(result == "win", friendly)
         if Earning.objects.filter(player=player, game_id=game_id).exists():
             paid.append(0)
