@@ -21,6 +21,7 @@ from marcomage.web.decks.services import create_deck, give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game
 from marcomage.web.rulesets.arcana import collection, shop
+from marcomage.web.rulesets.arcana.binder import deck_limit
 from marcomage.web.rulesets.arcana.models import Earning, OwnedCard, Purchase
 
 from ...api.helpers import call, token_for
@@ -158,7 +159,8 @@ class StoreTests(BaseTestCase):
         page = self.client.get("/arcana/binder/").content.decode()
         self.assertEqual(page.count('<tr data-card="'), 2)
         self.assertIn(CARDS[first].text, page)
-        self.assertIn('<td class="count">5</td><td class="duplicates">2</td>', page)
+        duplicates = 5 - deck_limit(CARDS[first])
+        self.assertIn(f'<td class="count">5</td><td class="duplicates">{duplicates}</td>', page)
         page = self.client.get("/arcana/binder/?show=duplicates").content.decode()
         self.assertEqual(page.count('<tr data-card="'), 1)
         name = CARDS[second].name
