@@ -18,7 +18,7 @@ from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.models import User
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import create_deck, give_starter_decks
-from marcomage.web.games import services
+from marcomage.web.games import computer, services
 from marcomage.web.games.models import Game
 from marcomage.web.rulesets.arcana import collection, shop
 from marcomage.web.rulesets.arcana.binder import deck_limit
@@ -128,6 +128,8 @@ class StoreTests(BaseTestCase):
         self.assertEqual(Purchase.objects.filter(buyer=self.alice).count(), 1)
         self.assertEqual(collection.coins_of(self.alice), 150)
         self.assertEqual(sum(collection.owned(self.alice).values()), BOOSTER.size)
+        store = self.client.get("/arcana/store/").content.decode()
+        self.assertEqual(store.count(f"Booster of {BOOSTER.size} cards</a> for 100 coins"), 1)
 
     def test_issue_34_refusals_spend_nothing_and_say_why(self) -> None:
         for item, key, reason in (
@@ -218,6 +220,23 @@ class CollectionFormatTests(BaseTestCase):
                                         for _ in range(e["count"])])
         started = services.join(self.bob, game.pk, open_deck.pk)
         self.assertEqual(started.status, "running")
+
+
+    def test_issue_34_challenging_or_playing_the_computer_in_collection_needs_the_cards(
+            self) -> None:
+        give_starter_decks(self.bob, "arcana")
+        for start in (lambda: services.challenge(self.alice, self.bob, self.deck.pk,
+                                                 ruleset="arcana", format="collection"),
+                      lambda: computer.start(self.alice, self.deck.pk, "easy",
+                                             ruleset="arcana", format="collection")):
+            with self.assertRaises(services.GameError) as refused:
+                start()
+            self.assertIn("0 owned", str(refused.exception))
+        self.assertFalse(Game.objects.exists())
+        self.deck.format = "standard"
+        self.deck.save()
+        game = computer.start(self.alice, self.deck.pk, "easy", ruleset="arcana")
+        self.assertEqual(game.format, "standard")  # Open: every card, owned or not
 
 
 class ConcurrentPurchases(BaseTransactionTestCase):

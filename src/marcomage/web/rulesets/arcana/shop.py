@@ -62,6 +62,11 @@ def offer_of(item: str) -> Offer:
     raise Refused(f"The store sells no {item!r}; it sells {sold}.")
 
 
+def item_name(item: str) -> str:
+    """An item's name for players ("Starter deck Emberwood"), or its id when no longer sold."""
+    return next((o.name for o in offers() if o.item == item), item)
+
+
 def booster_odds() -> list[dict[str, Any]]:
     """The booster's slots with the stated odds of each rarity in percent, as the help and
     the store publish them; consecutive slots with the same odds are one row."""

@@ -40,7 +40,8 @@ def store(request: HttpRequest) -> HttpResponse:
         "pool_sizes": shop.pool_sizes(), "booster_size": BOOSTER.size,
         "key": new_key(), "game_coins": game_pay(False, False),
         "win_coins": game_pay(True, False), "friendly_coins": game_pay(True, True),
-        "purchases": Purchase.objects.filter(buyer=user)[:RECENT],
+        "purchases": [(p, shop.item_name(p.item))
+                      for p in Purchase.objects.filter(buyer=user)[:RECENT]],
         "earnings": Earning.objects.filter(player=user)[:RECENT]})
 
 
@@ -68,7 +69,8 @@ def purchase(request: HttpRequest, pk: int) -> HttpResponse:
     if found is None:
         raise Http404("There is no such purchase of yours.")
     return render(request, "rulesets/arcana/purchase.html", {
-        "purchase": found, "rows": shop.card_rows(list(found.cards)),
+        "purchase": found, "name": shop.item_name(found.item),
+        "rows": shop.card_rows(list(found.cards)),
         "audit": shop.audit(found), "coins": coins_of(request.user)})
 
 
