@@ -42,13 +42,15 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 2
+    version = 3
     """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
     custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
     step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
     an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
     combat concept names are read ignoring letter case; Blind's leftover hits lapse when
-    its bearer ends the turn without an attack (ET-DUEL-12)."""
+    its bearer ends the turn without an attack (ET-DUEL-12). 2 to 3 (issue 35): a bound in
+    hits on Thorns or Thorn Bind is honoured, each applying hit spending one (ET-XCH-5,
+    ET-XCH-6)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
