@@ -80,7 +80,6 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
     bypassed_before = False
     for card in attack:
         bypass_damage = 0
-        bypass_hits = 0
         bound = 0
         for _ in range(card.hits):
             # ET-XCH-1: the hit's value.
@@ -97,7 +96,6 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
                 damage = value if bypassed_before else -guard
                 bypassed_before = True
                 bypass_damage += damage
-                bypass_hits += 1
                 # ET-XCH-6: Thorn Bind on this bypassing hit, spending its hit bound.
                 bound += _per_hit(attacker.effects, "thorn_bind")
             else:
