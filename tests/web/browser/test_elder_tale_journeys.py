@@ -102,6 +102,8 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
     player("alice")
     player("bob")
     alice, bob = new_page(), new_page()
+    for page in (alice, bob):  # confirming a defense that leaves no EN asks first
+        page.on("dialog", lambda dialog: dialog.accept())
     log_in(alice, "alice")
     log_in(bob, "bob")
     card_id = design_a_card(alice)
@@ -165,6 +167,7 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
 
 def test_duel_the_computer_to_the_end(page: Any) -> None:
     player("alice")
+    page.on("dialog", lambda dialog: dialog.accept())  # a defense leaving no EN asks first
     log_in(page, "alice")
     page.goto("/elder-tale/")  # alice gets her two characters
     page.goto("/games/?game=elder_tale")
