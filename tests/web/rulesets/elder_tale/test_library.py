@@ -195,6 +195,8 @@ class LibraryTest(BaseTestCase):
         assert reason in self.page(self.bobs, "/elder-tale/")
         assert reason in self.page(self.alices, "/elder-tale/")
         assert not Deck.objects.get(pk=deck.pk).ready
+        editor = self.page(self.bobs, f"/decks/{deck.pk}/")
+        assert f'<li data-card="{card.card_id}">{card.card_id} Cinder Edge: {reason}' in editor
         carol = User.objects.create_user("carol", PASSWORD)
         try:
             library.learn(carol, card.pk)

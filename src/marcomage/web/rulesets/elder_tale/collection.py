@@ -107,6 +107,16 @@ def usable_cards(owner: Any) -> list[CustomCard]:
     return own_usable_cards(owner) + list(library.playable_learned(owner))
 
 
+def illegal_named(owner: Any, entries: Iterable[Mapping[str, Any]]) -> list[CustomCard]:
+    """The cards `entries` name that `owner` holds (made or learned) but may not play now
+    because they are outdated, so the deck editor can say why (ET-SCOPE-2, ET-SCOPE-5)."""
+    named = {str(e["card"]) for e in entries if str(e["card"]).startswith(CUSTOM_PREFIX)}
+    held = (CustomCard.objects.filter(owner=owner) | CustomCard.objects.filter(
+        learned_by__learner=owner)).distinct()
+    return [c for c in held.exclude(rules_version=DESIGN_RULES_VERSION)
+            if c.card_id in named]
+
+
 def playable_customs(owner: Any, entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The definitions of the custom cards `entries` name that `owner` may play (their own
     usable cards, as stored in the collection); another custom id gets no definition and

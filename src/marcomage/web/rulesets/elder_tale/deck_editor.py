@@ -44,7 +44,8 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
     """The editor page (the decks app's `edit` calls it for Elder Tale decks)."""
     return render(request, "rulesets/elder_tale/deck_edit.html", {
         "deck": deck, "violations": deck.violations, "entries_text": entries_text(deck.entries),
-        "pool": _pool(request.user)})
+        "pool": _pool(request.user),
+        "illegal": collection.illegal_named(request.user, deck.entries)})
 
 
 @login_required
@@ -77,7 +78,8 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
                       {"unreadable": str(refused)})
     collection.attach_customs(deck)
     return render(request, "rulesets/elder_tale/_violations.html",
-                  {"violations": deck.violations, "checked": True})
+                  {"violations": deck.violations, "checked": True,
+                   "illegal": collection.illegal_named(request.user, deck.entries)})
 
 
 def fill_document(deck: Deck, doc: DeckDoc) -> DeckDoc:
