@@ -22,7 +22,7 @@ from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
 from .auth import AUTH, RateLimited, need
 from .botstream import ndjson
-from .endpoints import decks, games, players, replays, stats, systems
+from .endpoints import decks, elder_tale, games, players, replays, stats, systems
 from .schemas import Error
 
 api = NinjaAPI(
@@ -73,7 +73,7 @@ for kind, status in REFUSAL_STATUS.items():
     api.add_exception_handler(kind, _refusal(status))
 
 
-for section in (players, systems, decks, games, replays, stats):
+for section in (players, systems, elder_tale, decks, games, replays, stats):
     api.add_router("/", section.router)
 
 

@@ -20,6 +20,7 @@ from marcomage.web.rulesets.elder_tale import collection, library
 from marcomage.web.rulesets.elder_tale.design_form import card_from_form
 from marcomage.web.rulesets.elder_tale.models import CustomCard, LearnedCard, Publication
 
+from ...api.helpers import call, token_for
 from ...base import PASSWORD, BaseTestCase
 from .test_designer import CARD
 
@@ -217,3 +218,51 @@ class LibraryTest(BaseTestCase):
         self.post(f"/elder-tale/review/{card.pk}/", {"decision": "approve"}, client=self.mods)
         page = self.page(self.bobs, "/elder-tale/library/")
         assert "<img src=x" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+class LibraryApiTest(BaseTestCase):
+    """GET /systems/elder_tale/library and POST .../library/{id}/learn (issue 35)."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.edge = collection.save_card(self.alice, card_from_form(CARD))
+        self.tide = collection.save_card(self.alice, card_from_form(SPELL))
+        mod = User.objects.create_user("mod", PASSWORD, is_staff=True)
+        for card in (self.edge, self.tide):
+            library.publish(self.alice, card.pk)
+            library.review(mod, card.pk, True, "")
+
+    def test_browse_with_filters_then_learn_and_build_a_deck_through_the_api(self) -> None:
+        token = token_for(self.bob)
+        status, cards = call(self.client, token, "GET", "/systems/elder_tale/library")
+        assert status == 200 and [c["card"] for c in cards] == [self.tide.card_id,
+                                                                  self.edge.card_id]
+        assert cards[1]["author"] == "alice" and cards[1]["legal"] and not cards[1]["learned"]
+        status, rare = call(self.client, token, "GET",
+                            "/systems/elder_tale/library?rarity=rare&effect=heal_over_time")
+        assert [c["card"] for c in rare] == [self.tide.card_id]
+        status, learned = call(self.client, token, "POST",
+                               f"/systems/elder_tale/library/{self.edge.pk}/learn")
+        assert status == 201 and learned["learned"] and learned["card"] == self.edge.card_id
+        status, again = call(self.client, token, "POST",
+                             f"/systems/elder_tale/library/{self.edge.pk}/learn")
+        assert status == 400 and "already" in again["detail"]
+        deck = character(self.bob, 2)
+        status, answer = call(self.client, token, "PUT", f"/decks/{deck.pk}", {
+            "entries": [*deck.entries, {"card": self.edge.card_id, "count": 2}]})
+        assert status == 200 and answer["ready"]
+        assert answer["extra"]["custom"] == [self.edge.card_json()]
+
+    def test_learning_needs_the_decks_scope_and_a_published_card(self) -> None:
+        reader = token_for(self.bob, ("read",))
+        status, _ = call(self.client, reader, "POST",
+                         f"/systems/elder_tale/library/{self.edge.pk}/learn")
+        assert status == 403 and not LearnedCard.objects.exists()
+        mine = collection.save_card(self.bob, card_from_form({**CARD, "name": "Private"}))
+        status, refused = call(self.client, token_for(self.carol()), "POST",
+                               f"/systems/elder_tale/library/{mine.pk}/learn")
+        assert status == 400 and "no such published card" in refused["detail"]
+        assert not LearnedCard.objects.exists()
+
+    def carol(self) -> User:
+        return User.objects.create_user("carol", PASSWORD)
