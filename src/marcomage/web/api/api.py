@@ -17,12 +17,13 @@ from ninja.errors import HttpError
 
 from marcomage.web.core.held import HELD
 from marcomage.web.core.rate_limit import Limited
+from marcomage.web.core.widgets import api_routers
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
 from .auth import AUTH, RateLimited, need
 from .botstream import ndjson
-from .endpoints import decks, elder_tale, games, players, replays, stats, systems
+from .endpoints import decks, games, players, replays, stats, systems
 from .schemas import Error
 
 api = NinjaAPI(
@@ -73,8 +74,11 @@ for kind, status in REFUSAL_STATUS.items():
     api.add_exception_handler(kind, _refusal(status))
 
 
-for section in (players, systems, elder_tale, decks, games, replays, stats):
+for section in (players, systems, decks, games, replays, stats):
     api.add_router("/", section.router)
+
+for own in api_routers():  # a game's own endpoints (web/rulesets/<id>/api.py)
+    api.add_router("/", own)
 
 
 @api.get("/bot/stream", tags=["bot"],

@@ -1,7 +1,8 @@
 """Elder Tale's card library through the API (issue 35): the published custom cards, with
 the filters of the library page, and learning one into the caller's collection (then it
 goes into decks by its id through the deck endpoints). The rules are the site's own
-(`web/rulesets/elder_tale/library.py`); publishing and reviewing stay on the site's pages."""
+(`library.py`); publishing and reviewing stay on the site's pages. Mounted on /api/v1/ by
+the widget registry (`core.widgets.api_routers`)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from django.http import HttpRequest
 from ninja import Router, Schema, Status
 from ninja.errors import HttpError
 
-from marcomage.web.rulesets.elder_tale import library
-from marcomage.web.rulesets.elder_tale.cardtext import card_summary
-from marcomage.web.rulesets.elder_tale.models import CustomCard
+from marcomage.web.api.auth import need
+from marcomage.web.api.schemas import REFUSALS
+from marcomage.web.core.widgets import ApiRoutes
 
-from ..auth import need
-from ..schemas import REFUSALS
+from . import library
+from .cardtext import card_summary
+from .models import CustomCard
 
 router = Router(tags=["elder tale library"])
 
@@ -77,3 +79,7 @@ def learn(request: HttpRequest, card_id: int) -> Any:
     except library.LibraryRefused as refused:
         raise HttpError(400, str(refused)) from None
     return Status(201, _out(entry.card, {entry.card.pk}))
+
+
+WIDGET = ApiRoutes(router=router)
+"""The library's endpoints as the widget registry hands them out."""
