@@ -10,9 +10,13 @@ from collections import Counter
 from marcomage.games import find_ruleset
 from marcomage.platform.replay import record
 from marcomage.platform.rng import Rng
+from marcomage.web.rulesets.elder_tale import collection
+from marcomage.web.rulesets.elder_tale.design_form import card_from_form
 from marcomage.web.stats.facts import card_uses
+from marcomage.web.stats.services import card_label
 
 from ...base import BaseTestCase
+from .test_designer import CARD
 
 
 def played_duel(seed: int = 5) -> tuple[Counter[tuple[str, str]], set[str], int]:
@@ -40,3 +44,11 @@ class ElderTaleStatisticsTest(BaseTestCase):
         assert plays > 10
         assert set(played) <= ids, set(played) - ids
         assert sum(played.values()) == plays
+
+    def test_a_custom_card_is_named_by_its_name_not_its_id_issue_35(self) -> None:
+        card = collection.save_card(self.alice, card_from_form(CARD))
+        assert card_label("elder_tale", card.card_id) == "Cinder Edge (custom)"
+        _, ids, _ = played_duel()
+        some = sorted(ids)[0]
+        assert card_label("elder_tale", some) not in (some, "")
+        assert card_label("elder_tale", "custom-999999") == "Custom 999999"
