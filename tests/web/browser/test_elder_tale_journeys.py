@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from marcomage.web.games import lobby
 from marcomage.web.rulesets.elder_tale.models import CustomCard
 
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
 
 SEED = 11
 MAX_MOVES = 600
@@ -219,6 +219,7 @@ def test_publish_approve_learn_and_find_it_in_the_deck_editor(new_page: Any) -> 
     mod.click("#open-review")
     queued = mod.locator(f'.et-review-card[data-card="{card.card_id}"]')
     expect(queued).to_contain_text("Cinder Edge")
+    assert_accessible(mod, "the review queue")
     queued.locator("textarea[name=reason]").fill("Clear and fair.")
     queued.locator("button.btn-approve").click()
     expect(mod.locator("#review-empty")).to_be_visible()
@@ -230,6 +231,9 @@ def test_publish_approve_learn_and_find_it_in_the_deck_editor(new_page: Any) -> 
     bob.click("#library-filters button[type=submit]")
     listed = bob.locator(f'#library-cards tr[data-card="{card.card_id}"]')
     expect(listed).to_contain_text("alice")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    assert_accessible(bob, "the library at 390 px")
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     listed.locator("button.btn-learn").click()
     expect(bob.locator(".messages")).to_contain_text("You learned Cinder Edge")
     expect(listed.locator(".et-learned-mark")).to_be_visible()
