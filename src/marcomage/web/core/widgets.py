@@ -15,6 +15,7 @@ the default named here (the generic board, the generic deck editor, the random b
 | `stats`          | `Stats`       | statistics name a card by its id                  |
 | `concepts`       | `Concepts`    | the game has no card concepts                     |
 | `store`          | `Store`       | the game's cards are not bought (no store)        |
+| `api`            | `ApiRoutes`   | the game has no endpoints of its own              |
 
 A shared app (forum, concepts, stats ...) names no game's folder: it asks this registry.
 This module imports no Django and no game's widget folder at import time, so a worker
@@ -194,6 +195,14 @@ class Store:
     purchase: Callable[[Any, int], dict[str, Any] | None]
 
 
+@dataclass(frozen=True, slots=True)
+class ApiRoutes:
+    """The game's own API endpoints (`api.py`): a django-ninja `Router` the API mounts on
+    /api/v1/ (paths under /systems/<id>/)."""
+
+    router: Any
+
+
 Part = TypeVar("Part")
 
 
@@ -268,6 +277,16 @@ def concepts_of(game: str) -> Concepts | None:
 def store_of(game: str) -> Store | None:
     """The game's card store, or None when its cards are not bought."""
     return _part(game, "store", Store)
+
+
+def api_routers() -> list[Any]:
+    """The API routers of every registered game that has its own endpoints."""
+    found: list[Any] = []
+    for game in RULESETS:
+        own = _part(game, "api", ApiRoutes)
+        if own is not None:
+            found.append(own.router)
+    return found
 
 
 def deck_urlpatterns() -> list[Any]:
