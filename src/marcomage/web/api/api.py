@@ -17,13 +17,13 @@ from ninja.errors import HttpError
 
 from marcomage.web.core.held import HELD
 from marcomage.web.core.rate_limit import Limited
-from marcomage.web.core.widgets import StoreRefused, api_routers
+from marcomage.web.core.widgets import api_routers
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
 from .auth import AUTH, RateLimited, need
 from .botstream import ndjson
-from .endpoints import decks, games, players, replays, stats, store, systems
+from .endpoints import decks, games, players, replays, stats, systems
 from .schemas import Error
 
 api = NinjaAPI(
@@ -56,7 +56,6 @@ def too_many(request: HttpRequest, problem: RateLimited) -> HttpResponse:
 
 REFUSAL_STATUS: dict[type[Exception], int] = {
     StaleVersion: 409, NotFound: 404, GameError: 400, DeckError: 400, DeckNotReady: 400,
-    StoreRefused: 400,
 }
 """The HTTP status of each refusal the site's services raise (ninja picks the handler of the
 nearest class in the exception's MRO, so StaleVersion and NotFound win over GameError)."""
@@ -75,7 +74,7 @@ for kind, status in REFUSAL_STATUS.items():
     api.add_exception_handler(kind, _refusal(status))
 
 
-for section in (players, systems, decks, games, replays, stats, store):
+for section in (players, systems, decks, games, replays, stats):
     api.add_router("/", section.router)
 
 for own in api_routers():  # a game's own endpoints (web/rulesets/<id>/api.py)

@@ -113,64 +113,6 @@ class CardSet(Schema):
     cards: list[CardOut]
 
 
-class OfferOut(Schema):
-    item: str
-    name: str
-    price: int
-    cards: int
-
-
-class SlotOdds(Schema):
-    first: int
-    last: int
-    odds: dict[str, float]
-
-
-class BoosterOut(Schema):
-    size: int
-    pool: dict[str, int]
-    slots: list[SlotOdds]
-
-
-class StoreOut(Schema):
-    currency: str
-    offers: list[OfferOut]
-    booster: BoosterOut
-
-
-class OwnedCardOut(Schema):
-    id: int
-    name: str
-    kind: str
-    rarity: str
-    text: str
-    count: int
-
-
-class CollectionOut(Schema):
-    coins: int
-    cards: list[OwnedCardOut]
-
-
-class BuyIn(Schema):
-    item: str = Field(..., max_length=80)
-    key: str = Field(..., max_length=64)
-
-
-class PurchaseOut(Schema):
-    id: int
-    item: str
-    price: int
-    created: str
-    cards: list[int]
-    names: list[str]
-    seed: str | None
-    pool: str
-    redrawn_same: bool
-    new: bool | None = None
-    coins: int | None = None
-
-
 class ViolationOut(Schema):
     code: str
     message: str

@@ -14,7 +14,6 @@ the default named here (the generic board, the generic deck editor, the random b
 | `cards`          | `Cards`       | the API lists the cards of the starter decks      |
 | `stats`          | `Stats`       | statistics name a card by its id                  |
 | `concepts`       | `Concepts`    | the game has no card concepts                     |
-| `store`          | `Store`       | the game's cards are not bought (no store)        |
 | `api`            | `ApiRoutes`   | the game has no endpoints of its own              |
 
 A shared app (forum, concepts, stats ...) names no game's folder: it asks this registry.
@@ -176,25 +175,6 @@ class Concepts:
     with_guest: Callable[[DeckDoc, Any], DeckDoc]
 
 
-class StoreRefused(ValueError):
-    """A store request refused (not enough coins, an unknown item, a bad key); the message
-    says why, for the player or the program."""
-
-
-@dataclass(frozen=True, slots=True)
-class Store:
-    """A game's card store and collection (`store.py`, issue 34) as the API offers them:
-    `offers()` (prices, booster odds), `collection(user)` (coins and cards owned),
-    `buy(user, item, key)` (the purchase; the same key again gives the same purchase, so a
-    request sent twice buys once) and `purchase(user, id)` (one of the user's purchases with
-    its draw made again, or None). Refusals raise `StoreRefused`."""
-
-    offers: Callable[[], dict[str, Any]]
-    collection: Callable[[Any], dict[str, Any]]
-    buy: Callable[[Any, str, str], dict[str, Any]]
-    purchase: Callable[[Any, int], dict[str, Any] | None]
-
-
 @dataclass(frozen=True, slots=True)
 class ApiRoutes:
     """The game's own API endpoints (`api.py`): a django-ninja `Router` the API mounts on
@@ -272,11 +252,6 @@ def stats_of(game: str) -> Stats | None:
 def concepts_of(game: str) -> Concepts | None:
     """The game's card concepts, or None when it has none."""
     return _part(game, "concepts", Concepts)
-
-
-def store_of(game: str) -> Store | None:
-    """The game's card store, or None when its cards are not bought."""
-    return _part(game, "store", Store)
 
 
 def api_routers() -> list[Any]:

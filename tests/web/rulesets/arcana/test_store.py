@@ -305,9 +305,8 @@ class StoreApiTests(BaseTestCase):
 
     def test_issue_34_bad_store_requests_are_refused_with_a_reason(self) -> None:
         token = token_for(self.alice)
-        status, answer = call(self.client, token, "GET", "/systems/marcomage/store")
-        self.assertEqual((status, answer["detail"]),
-                         (404, "The game system 'marcomage' has no card store."))
+        status, answer = call(self.client, token, "GET", "/systems/arcana/store/purchases/9")
+        self.assertEqual((status, answer["detail"]), (404, "There is no such purchase of yours."))
         status, answer = call(self.client, token, "POST", "/systems/arcana/store/buy",
                               {"item": "booster", "key": "no"})
         self.assertEqual(status, 400)
