@@ -95,3 +95,48 @@ def test_every_board_and_section_reads_at_a_glance_and_passes_axe(
         wide.goto(path)
         assert_accessible(wide, f"{path}, dark skin")
     assert found == [], "\n".join(found)
+
+
+RIGHT_EDGE = """(selector) => Math.max(0, ...[...document.querySelectorAll(selector)]
+    .map(e => Math.ceil(e.getBoundingClientRect().right)))"""
+PHONE_PAGES = ("/", "/games/", "/decks/", "/players/", "/messages/", "/forum/", "/settings/",
+               "/stats/", "/help/", "/replays/", "/concepts/", "/ladder/")
+
+
+def test_the_site_chrome_and_every_section_fit_a_phone(new_page: Any, browser_test: Any) -> None:
+    """At 390 px no site page is wider than the screen: the menubar folds into a "Menu"
+    disclosure (issue 31), and the menu, opened with the keyboard, lists every section."""
+    browser_test.detach()
+    try:
+        player("alice")
+    finally:
+        browser_test.attach()
+    phone = new_page(viewport={"width": 390, "height": 844})
+    log_in(phone, "alice")
+    wide: list[str] = []
+    for path in PHONE_PAGES:
+        phone.goto(path)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide.append(f"{path}: {width} px")
+        # ... nor does any part of the menubar run off the screen's right edge
+        right = phone.evaluate(RIGHT_EDGE, ".topbar *, .footer")
+        if right > 390:
+            wide.append(f"{path}: the menubar reaches {right} px")
+    assert wide == [], wide
+    # Closed on a phone, the menu opens from the keyboard and shows every section in the width.
+    menu = phone.locator(".site-menu")
+    expect(phone.locator("nav.sections a").first).to_be_hidden()
+    phone.locator(".site-menu > summary").focus()
+    phone.keyboard.press("Enter")
+    expect(menu).to_have_attribute("open", "")
+    expect(phone.locator("nav.sections a", has_text="Settings")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.evaluate(RIGHT_EDGE, ".topbar *") <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "site-menu-390.png"))
+    # On a wide screen the sections show without opening anything.
+    wide_page = new_page(viewport={"width": 1366, "height": 900})
+    log_in(wide_page, "alice")
+    expect(wide_page.locator("nav.sections a", has_text="Settings")).to_be_visible()
+    expect(wide_page.locator(".site-menu > summary")).to_be_hidden()
