@@ -26,6 +26,12 @@ SECTIONS = ("/", "/games/", "/players/", "/decks/", "/messages/", "/forum/", "/c
             "/ladder/", "/settings/", "/help/", "/help/far_wilds/")
 
 
+TOPS = """(selectors) => selectors.map(
+    s => Math.round(document.querySelector(s).getBoundingClientRect().top + window.scrollY))"""
+FONT_SIZES = """(selectors) => selectors.map(
+    s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"""
+
+
 def first_deck(user: Any, game: str) -> int:
     give_starter_decks(user, game)
     return int(Deck.objects.filter(owner=user, game=game).order_by("pk")[0].pk)
@@ -69,6 +75,14 @@ def test_every_board_and_section_reads_at_a_glance_and_passes_axe(
         phone.screenshot(path=str(SHOTS / f"board-{system}-390.png"), full_page=True)
         assert_accessible(phone, f"{system} board at 390 px")
         assert (SHOTS / f"board-{system}-390.png").stat().st_size > 5_000
+        if system == "marcomage":
+            # On a phone the player's own castle and stocks come first, then her hand (both
+            # on the first screen), then the opponent, then the last rounds; the numbers
+            # that decide the game are larger than the text around them.
+            tops = phone.evaluate(TOPS, [".side-me", "#my-hand", ".side-them", ".middle"])
+            assert tops == sorted(tops) and tops[1] < 844, tops
+            sizes = phone.evaluate(FONT_SIZES, [".side-me .stat-tower .value", ".side-me dt"])
+            assert sizes[0] >= 1.4 * sizes[1], sizes
 
     # The chat is the second press of Tab on the game screen (it was the 18th).
     open_board(wide, games["marcomage"])
