@@ -23,7 +23,8 @@ SHOTS = Path(__file__).resolve().parents[3] / "test-output" / "screenshots"
 SYSTEMS = ("marcomage", "arcana", "elder_tale", "mage_wars", "far_wilds")
 SECTIONS = ("/", "/games/", "/players/", "/decks/", "/messages/", "/forum/", "/concepts/",
             "/replays/", "/stats/", "/stats/marcomage/cards/", "/stats/marcomage/games/",
-            "/ladder/", "/settings/", "/help/", "/help/far_wilds/")
+            "/ladder/", "/settings/", "/help/", "/help/far_wilds/", "/players/bob/",
+            "/games/challenge/bob/", "/forum/section/general/")
 
 
 TOPS = """(selectors) => selectors.map(
@@ -108,6 +109,15 @@ def test_every_board_and_section_reads_at_a_glance_and_passes_axe(
     for path in SECTIONS[:4]:
         wide.goto(path)
         assert_accessible(wide, f"{path}, dark skin")
+    # The MArcomage board's phone layout and a site page with its menu open, dark skin too.
+    open_board(phone, games["marcomage"])
+    phone.screenshot(path=str(SHOTS / "board-marcomage-390-dark.png"), full_page=True)
+    assert_accessible(phone, "marcomage board at 390 px, dark skin")
+    phone.goto("/games/")
+    phone.locator(".site-menu > summary").focus()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("nav.sections a", has_text="Help")).to_be_visible()
+    assert_accessible(phone, "/games/ at 390 px with the menu open, dark skin")
     assert found == [], "\n".join(found)
 
 
