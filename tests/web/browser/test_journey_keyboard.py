@@ -12,6 +12,7 @@ the keyboard user stranded. The Far Wilds move aims a card at a space of the map
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -24,6 +25,7 @@ from marcomage.web.games import computer, lobby
 
 from .helpers import log_in, player
 
+SHOTS = Path(__file__).resolve().parents[3] / "test-output" / "screenshots"
 MOVES = 3
 SEEDS = {"marcomage": 2, "arcana": 7, "elder_tale": 11, "mage_wars": 4, "far_wilds": 1}
 OPTIONS: dict[str, dict[str, Any]] = {"far_wilds": {"format": "limited"}}
@@ -79,13 +81,14 @@ def move(page: Any, system: str, key: str) -> str:
     used = str(page.evaluate("() => document.activeElement.className"))
     if system == "far_wilds" and page.evaluate(FOCUSED, ".fw-pick"):
         page.keyboard.press(key)  # the card's legal targets light up on the map
-        for _ in range(2):   # a card with two targets takes the creature, then where it goes
+        targets = page.evaluate(
+            "() => JSON.parse(document.querySelector('.fw-card.picked').dataset.targets)")
+        # a card with two targets takes the creature first, then where it goes
+        steps = 2 if any(t.get("to") is not None for t in targets) else 1
+        for _ in range(steps):
             tab_to(page, "#game-board .fw-space.target")
-            before = version(page)
+            page.locator(".fw-map").screenshot(path=str(SHOTS / "far_wilds-map-keyboard.png"))
             page.keyboard.press("Enter")
-            page.wait_for_timeout(100)
-            if version(page) > before or not page.locator(".fw-space.target").count():
-                break
         return "map"
     page.keyboard.press(key)
     return used
@@ -104,6 +107,7 @@ def test_a_board_is_played_with_the_keyboard_alone(
         computer.wait()
     finally:
         browser_test.attach()
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page = new_page(viewport={"width": 1366, "height": 900})
     log_in(page, "alice")
     page.goto(f"/games/{game.pk}/")

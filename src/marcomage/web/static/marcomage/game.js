@@ -40,7 +40,11 @@
   // A board replaced under the keyboard's focus (one's own move answered, the opponent's move
   // arriving live) would drop the focus to the page's start, and a keyboard player would Tab
   // through the menubar again (issue 31). The focus goes to the same control on the new
-  // board (the same kind at the same place), else to the board itself.
+  // board (the same kind at the same place), else to the board itself. Only for a player
+  // using the keyboard: after a click the page behaves as it always did.
+  var keyboardUser = false;
+  document.addEventListener("keydown", function () { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", function () { keyboardUser = false; }, true);
   var CONTROLS = 'button, a[href], input:not([type="hidden"]), select, textarea, [tabindex]';
   var lostFocus = null;
   function kindOf(element) {
@@ -51,6 +55,7 @@
     var board = document.getElementById("game-board");
     var active = document.activeElement;
     lostFocus = null;
+    if (!keyboardUser) { return; }
     if (!board || !active || active === board || !board.contains(active)) {
       if (active === board) { lostFocus = {index: -1, kind: ""}; }
       return;
