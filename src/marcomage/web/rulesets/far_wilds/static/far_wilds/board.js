@@ -11,7 +11,7 @@
   function clear() {
     var b = board();
     if (!b) { return; }
-    b.querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target", "attack-target"); });
+    b.querySelectorAll(".fw-space.target").forEach(unlight);
     b.querySelectorAll(".fw-card.picked").forEach(function (c) { c.classList.remove("picked"); });
     b.querySelectorAll(".figure.selected").forEach(function (c) { c.classList.remove("selected"); });
     var note = b.querySelector(".fw-picking");
@@ -19,17 +19,28 @@
     var fnote = b.querySelector(".fw-picking-figure");
     if (fnote) { fnote.hidden = true; }
   }
+  // A lit space is a button for the keyboard too (issue 31): Tab reaches it, Enter or Space
+  // chooses it (game.js), and the first one takes the focus.
+  function unlight(g) {
+    g.classList.remove("target", "attack-target");
+    g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
+  }
   function light(spaces, attacks, note) {
-    var b = board();
+    var b = board(), lit = [];
     spaces.forEach(function (s) {
       var g = b.querySelector('.fw-space[data-space="' + s + '"]');
       if (g) {
-        g.classList.add("target");
+        g.classList.add("target"); g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
         if (attacks && attacks[s]) { g.classList.add("attack-target"); }
+        var title = g.querySelector("title");
+        g.setAttribute("aria-label", (attacks && attacks[s] ? "Attack: " : "Target: ")
+                       + (title ? title.textContent : "space " + s));
+        lit.push(g);
       }
     });
     var shown = b.querySelector(note || ".fw-picking");
     if (shown) { shown.hidden = false; }
+    if (lit.length) { lit[0].focus(); }
   }
   function order(figure) {
     clear();
@@ -68,7 +79,7 @@
     if (!matches.length) { return; }
     if (first === null && matches[0].to !== null && matches[0].to !== undefined) {
       first = n;
-      board().querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target"); });
+      board().querySelectorAll(".fw-space.target").forEach(unlight);
       light(matches.map(function (t) { return t.to; }));
       return;
     }
