@@ -17,6 +17,7 @@ from marcomage.games.far_wilds.state import (
     Enchant,
     Options,
 )
+from marcomage.platform.protocol import IllegalAction
 from marcomage.platform.rng import Rng
 
 from .builders import BASE0, BASE1, at, battle
@@ -73,11 +74,17 @@ def test_FW_BOARD_4_everything_undims_at_the_end_of_the_round() -> None:
     assert not state.figures[at(-2, 2)].dimmed  # type: ignore[union-attr]
 
 
-def test_FW_BOARD_5_creature_movement_is_left_out() -> None:
-    with pytest.raises(ValueError, match="FW-BOARD-5"):
-        RULESET.options_from_json({"creature_movement": True})
-    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)})
+def test_FW_BOARD_5_creature_movement_off_plays_the_first_version() -> None:
+    """FW-BOARD-5 (superseded): the option stays so that a battle without movement plays as
+    the first version did; on (the default) figures move and fight (FW-MOVE-2)."""
+    off = RULESET.options_from_json({"creature_movement": False})
+    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)},
+                   options=off)
     assert {a["type"] for a in legal_actions(state, 0)} == {"cast", "cycle", "pass"}
+    with pytest.raises(IllegalAction):
+        apply(state, 0, {"type": "move", "from": at(-2, 2), "to": at(-1, 2)})
+    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)})
+    assert "move" in {a["type"] for a in legal_actions(state, 0)}
 
 
 def test_FW_ROUND_1_and_2_actions_alternate_and_two_passes_end_the_round() -> None:

@@ -298,6 +298,9 @@ def _figure_problems(doc: Mapping[str, Any], where: str, problems: list[str]) ->
         _int_in(action, "flux", 0, 10, at, problems)
         _int_in(action, "range", 0, 5, at, problems)
         _effect_problems(action.get("effect"), ACTION_EFFECTS, at, problems)
+        if action.get("dim", True) is False and not action.get("flux"):
+            problems.append(f"{at}: an action that does not dim must cost flux, or it could "
+                            "be used without end.")
         if "target" in action:
             _target_problems(action["target"], at, problems)
             if action["target"].get("kind", "space") not in ("none", "entity"):
@@ -409,7 +412,9 @@ _DATA = _load()
 DOMAINS: tuple[str, ...] = tuple(_DATA["domains"])
 DOMAIN_NAMES = MappingProxyType({"sylvan": "Sylvan", "dark_legion": "Dark Legion",
                                  "mountain_folk": "Mountain Folk", "elemental": "Elemental"})
-CARDS: MappingProxyType[str, Card] = MappingProxyType(cards_of(_DATA))
+CARD_TABLE: dict[str, Card] = cards_of(_DATA)
+"""The table behind CARDS (the rule tests add cards of their own to it for a test)."""
+CARDS: MappingProxyType[str, Card] = MappingProxyType(CARD_TABLE)
 ARMIES: tuple[dict[str, Any], ...] = tuple(_DATA["armies"])
 """The premade armies, each legal in its format."""
 
