@@ -23,6 +23,7 @@ from marcomage.games.far_wilds.state import (
     CREATURE_KIND,
     SITE_KIND,
     Battle,
+    Options,
 )
 from marcomage.platform.protocol import IllegalAction
 from marcomage.platform.rng import Rng
@@ -143,10 +144,15 @@ def test_fw_move_3_no_entering_or_passing_a_figure() -> None:
 
 
 def test_fw_move_3_no_move_ends_in_enemy_territory_unless_the_card_says_so() -> None:
-    state = battle(figures={at(1, -1): (0, "t_grunt", C), at(0, -1): (0, "t_raider", C)})
+    """The strict reading, option `enter_enemy_territory` off: no move ends in enemy
+    territory but a trespasser's. On (our default, from play) any creature may."""
+    strict = Options(enter_enemy_territory=False)
+    figures = {at(1, -1): (0, "t_grunt", C), at(0, -1): (0, "t_raider", C)}
+    state = battle(figures=figures, options=strict)
     assert at(2, -2) in RULESET.view(state, 1)["control"][1]
     assert at(2, -2) not in moves(state, 0, at(1, -1))
     assert at(1, -2) in moves(state, 0, at(0, -1))  # trespass
+    assert at(2, -2) in moves(battle(figures=figures), 0, at(1, -1))
 
 
 def test_fw_move_4_fear_keeps_other_domains_away_but_not_constructs() -> None:

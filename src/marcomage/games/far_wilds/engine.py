@@ -426,7 +426,13 @@ def _end_round(state: Battle) -> list[dict[str, Any]]:
     for ench in state.world:
         ench.dimmed = False
     held = [len(wells_held(state, s)) for s in range(2)]
-    if held[0] != held[1]:
+    if opts.well_glory == "each":  # every well held gives its holder 1 glory (ours)
+        for seat in range(2):
+            if held[seat]:
+                state.players[seat].glory += held[seat]
+                state.log.append({"round": state.round, "seat": seat, "what": "glory",
+                                  "wells": held[seat], "amount": held[seat]})
+    elif held[0] != held[1]:
         winner = 0 if held[0] > held[1] else 1
         state.players[winner].glory += WELL_GLORY
         state.log.append({"round": state.round, "seat": winner, "what": "glory",

@@ -45,12 +45,13 @@ class Options:
     spawn_needs_domain_base: bool = False       # FW-CAST-5
     reveal_memory: bool = False                 # FW-CAST-10
     creature_movement: bool = True              # FW-MOVE, FW-FIGHT (off: FW-BOARD-5's game)
-    enter_enemy_territory: bool = False         # FW-MOVE-3: a move may end there
+    enter_enemy_territory: bool = True          # FW-MOVE-3: a move may end there (ours)
     fog: bool = True                            # views
     map: str = option(DEFAULT_MAP.id, choices=tuple(MAPS))  # FW-BOARD-1
     round_limit: int = option(ROUND_LIMIT, bounds=(1, 100))  # FW-END-2
     construction_rounds: int = option(CONSTRUCTION_ROUNDS, bounds=(1, 10))  # FW-RESULT-5
     glory_to_win: int = option(GLORY_TO_WIN, bounds=(1, 100))  # FW-END-1
+    well_glory: str = option("each", choices=("each", "most"))  # FW-ROUND-5 (ours)
 
 
 @dataclass(slots=True)

@@ -62,6 +62,9 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     if what == "cycle":
         return "cycles a card."
     if what == "glory":
+        if "amount" in entry:
+            wells = "a Flux Well" if entry["wells"] == 1 else f"{entry['wells']} Flux Wells"
+            return f"holds {wells} and gains {entry['amount']} glory."
         return f"holds the most Flux Wells ({entry['wells']}) and gains 2 glory."
     if what in ("move", "attack", "ability", "dies", "heal"):
         return _figure_text(entry, viewer, label)
@@ -198,7 +201,7 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         "round_limit": state.options.round_limit, "first": state.first,
         "turn": state.turn if state.phase == BATTLE and state.outcome is None else None,
         "passes": state.passes,
-        "map": {"id": hexes.id, "spaces": [[q, r, t] for (q, r), t in
+        "map": {"id": hexes.id, "name": hexes.name, "spaces": [[q, r, t] for (q, r), t in
                                            zip(hexes.coords, hexes.terrain, strict=True)],
                 "wells": list(hexes.wells), "bases": list(hexes.bases)},
         "visible": sorted(seen), "remembered": sorted(remembered), "control": areas,
