@@ -5,7 +5,7 @@
     python benchmarks/far_wilds.py strength [--games 200] [--iterations 64]
     python benchmarks/far_wilds.py length [--games 200] [--bots random random]
 
-Playouts: both premade armies (seats swapped every other game), uniform picks among the
+Playouts: the premade armies pair by pair (seats swapped every other game), uniform picks among the
 legal actions with a generator of their own, straight through the ruleset (no replay
 recording). Strength: the search bot against the random bot, seats and armies alternating,
 game i seeded i. Length: the share of battles that end by glory before ROUND_LIMIT and the
@@ -32,8 +32,12 @@ from marcomage.platform.rng import Rng
 
 
 def decks_for(game: int) -> list:  # type: ignore[type-arg]
+    """Game `game`'s two armies: the premade armies pair by pair, seats swapped every other
+    game (issue 32: there are more than two)."""
     decks = RULESET.starter_decks()
-    return decks if (game // 2) % 2 == 0 else decks[::-1]
+    pairs = [(a, b) for a in range(len(decks)) for b in range(a + 1, len(decks))]
+    first, second = pairs[(game // 2) % len(pairs)]
+    return [decks[first], decks[second]] if game % 2 == 0 else [decks[second], decks[first]]
 
 
 def playouts(games: int) -> tuple[int, int, float, int]:
@@ -105,7 +109,7 @@ def main(argv: list[str]) -> int:
         games, actions, seconds, rounds = playouts(args.games or 100)
         table = (
             "## The Far Wilds\n\n"
-            "Random playouts of the two premade armies through the ruleset "
+            "Random playouts of the premade armies, pair by pair, through the ruleset "
             "(`python benchmarks/far_wilds.py playouts --write BENCHMARKS.md`).\n\n"
             "| measure | value |\n|---|---|\n"
             f"| random playouts, games/s | {games / seconds:,.1f} |\n"

@@ -13,7 +13,7 @@ from marcomage.platform.protocol import IllegalAction
 
 from .builders import battle
 
-GREEN, ASH = (army_cards(d) for d in RULESET.starter_decks())
+GREEN, ASH = (army_cards(d) for d in RULESET.starter_decks()[:2])
 
 
 def fresh(seed: int = 3, options: Options | None = None):  # type: ignore[no-untyped-def]
@@ -32,7 +32,7 @@ def test_FW_HAND_2_the_shuffle_follows_the_seed() -> None:
 
 
 def test_FW_DECK_1_the_army_is_copied_into_the_game() -> None:
-    decks = RULESET.starter_decks()
+    decks = RULESET.starter_decks()[:2]
     state = RULESET.new_game(Options(), decks, 1)
     before = RULESET.to_json(state)
     decks[0]["entries"].clear()
@@ -132,7 +132,7 @@ def test_FW_MULL_1_to_5_both_choose_sealed_then_resolve_in_seat_order() -> None:
     assert to_act(state) == frozenset({1}) and state.phase == MULLIGAN  # 1 decides again
     total = len(state.players[1].hand) + len(state.players[1].deck) + len(
         state.players[1].external)
-    assert total == 25  # FW-MULL-2: the hand went back into the deck
+    assert total == 40  # FW-MULL-2: the hand went back into the deck
     for size in (5, 4, 3, 2, 1, 0):
         state, _ = apply(state, 1, {"type": "mulligan"})
         assert len(state.players[1].hand) == size

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from marcomage.games.far_wilds.deck import FORMATS, validate_deck
+from marcomage.games.far_wilds.cards import CARDS
+from marcomage.games.far_wilds.deck import FORMATS, buildable, largest_army, validate_deck
 from marcomage.games.far_wilds.ruleset import RULESET
 
 NON_BASIC = ["old_oak_watch", "wayfarer_fort", "briar_whelp", "marsh_skimmer", "bark_strider",
@@ -77,7 +78,7 @@ def test_FW_DECK_7_highlander_is_data_one_of_each_card_basics_included() -> None
     assert (fmt.min_size, fmt.max_size, fmt.max_copies, fmt.basic_max_copies,
             fmt.pool_required) == (40, None, 1, 1, False)
     singles = [{"card": c, "count": 1} for c in NON_BASIC + BASICS]
-    assert codes(singles, "highlander") == ["DECK_TOO_SMALL"]  # 19 cards exist
+    assert codes(singles, "highlander") == ["DECK_TOO_SMALL"]  # 19 cards
     doubled = [*singles[:-1], {"card": "tide_altar", "count": 2}]
     assert codes(doubled, "highlander") == ["DECK_TOO_SMALL", "TOO_MANY_COPIES"]
     assert codes(doubled, "limited") == ["DECK_TOO_SMALL"]
@@ -97,15 +98,52 @@ def test_FW_DECK_unknown_cards_and_the_starting_base_are_named() -> None:
         "UNKNOWN_CARD"
 
 
-def test_FW_DECK_the_two_premade_armies_are_legal_in_their_formats() -> None:
-    constructed, limited = RULESET.starter_decks()
-    assert sum(e["count"] for e in constructed["entries"]) == 40
-    assert sum(e["count"] for e in limited["entries"]) == 25
-    assert RULESET.validate_deck(constructed, "constructed") == []
-    assert RULESET.validate_deck(limited, "limited") == []
-    # Four Rockslides: the limited army is no constructed army.
-    assert [v.code for v in RULESET.validate_deck(limited, "constructed")] == [
-        "DECK_TOO_SMALL", "TOO_MANY_COPIES"]
+def test_issue_32_the_premade_armies_are_legal_named_and_different() -> None:
+    """At least four premade armies, each legal in its own format, with distinct names and
+    different cards; each pair of domains of the four constructed ones is its own."""
+    armies = RULESET.starter_decks()
+    assert len(armies) >= 4
+    assert len({a["name"] for a in armies}) == len(armies)
+    for army in armies:
+        assert RULESET.validate_deck(army, army["format"]) == [], army["name"]
+        assert army["format"] in RULESET.formats
+    constructed = [a for a in armies if a["format"] == "constructed"]
+    assert len(constructed) >= 4
+    pairs = set()
+    for army in constructed:
+        domains = frozenset(CARDS[e["card"]].domain for e in army["entries"]) - {None}
+        pairs.add(domains)
+    assert len(pairs) == len(constructed)
+    cards = [frozenset(e["card"] for e in a["entries"]) for a in armies]
+    assert all(len(a ^ b) >= 20 for i, a in enumerate(cards) for b in cards[i + 1:])
+
+
+def test_issue_32_highlander_has_several_legal_different_armies() -> None:
+    """Highlander (40 different cards) is buildable: the premade one is legal, and so is an
+    army of 40 other cards built from the rest of the set."""
+    shipped = [a for a in RULESET.starter_decks() if a["format"] == "highlander"]
+    assert shipped and RULESET.validate_deck(shipped[0], "highlander") == []
+    used = {e["card"] for e in shipped[0]["entries"]}
+    rest = [c for c in CARDS.values() if c.deckable and c.id not in used]
+    other = [{"card": c.id, "count": 1} for c in rest[:40]]
+    assert len(other) == 40 and codes(other, "highlander") == []
+
+
+def test_issue_32_the_lobby_offers_every_format_whose_armies_can_be_built() -> None:
+    """FW-DECK-8 with issue 32: a format is offered exactly when it needs no handed-out
+    pool and the card set can build a legal army of it; with a set too small for
+    Highlander, Highlander would not be offered."""
+    for fmt in FORMATS.values():
+        assert (fmt.id in RULESET.formats) == (not fmt.pool_required and buildable(fmt))
+    assert set(RULESET.formats) == {"constructed", "limited", "highlander"}
+    assert largest_army(FORMATS["highlander"]) == sum(c.deckable for c in CARDS.values())
+    small = [c for c in CARDS.values() if c.deckable][:39]
+    assert not buildable(FORMATS["highlander"], small)
+    assert buildable(FORMATS["constructed"], small)
+    assert largest_army(FORMATS["limited"], small) is None
+    # Every offered format has a premade army the computer can bring (web.games.computer).
+    for fmt in RULESET.formats:
+        assert any(RULESET.validate_deck(a, fmt) == [] for a in RULESET.starter_decks()), fmt
 
 
 def test_FW_DECK_6_the_site_passes_the_pool_from_the_deck_extra() -> None:

@@ -62,7 +62,7 @@ def test_a_bad_map_file_is_refused(change: dict[str, Any], words: str) -> None:
 @pytest.mark.parametrize("map_id", sorted(MAPS))
 def test_every_map_is_a_choice_of_the_option_and_a_battle_starts_on_it(map_id: str) -> None:
     options = RULESET.options_from_json({"map": map_id})
-    state = RULESET.new_game(options, RULESET.starter_decks(), 7)
+    state = RULESET.new_game(options, RULESET.starter_decks()[:2], 7)
     hexes = MAPS[map_id]
     assert [f.card for f in state.figures if f is not None] == ["warcamp", "warcamp"]
     assert state.figures[hexes.bases[0]] is not None and len(state.figures) == len(hexes)

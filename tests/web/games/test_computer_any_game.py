@@ -137,14 +137,14 @@ class FormatTests(BaseTestCase):
         self.assertFalse(Game.objects.exists())
 
     def test_the_computer_brings_a_deck_of_the_games_format(self) -> None:
-        for fmt in ("constructed", "limited"):
+        for fmt in ("constructed", "limited", "highlander"):  # issue 32: Highlander too
             for seed in range(4):
                 doc = computer.computer_deck("far_wilds", seed, fmt)
                 ruleset = services.ruleset_of("far_wilds")
                 self.assertEqual(ruleset.validate_deck(doc, fmt), [], (fmt, seed))
         with self.assertRaisesRegex(services.GameError,
-                                    "no deck for the Highlander format of The Far Wilds"):
-            computer.computer_deck("far_wilds", 1, "highlander")
+                                    "no deck for the sealed format of The Far Wilds"):
+            computer.computer_deck("far_wilds", 1, "sealed")
 
     def test_a_game_in_a_format_both_decks_fit_starts(self) -> None:
         game = self.start("limited")

@@ -5,14 +5,14 @@ format, each a `Violation` with one of the codes below, naming the card and sayi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from marcomage.platform.protocol import Violation
 
-from .cards import CARDS
+from .cards import CARDS, Card
 
 DECK_TOO_SMALL, DECK_TOO_LARGE, TOO_MANY_COPIES = "DECK_TOO_SMALL", "DECK_TOO_LARGE", \
     "TOO_MANY_COPIES"
@@ -53,6 +53,27 @@ FORMATS: Mapping[str, DeckFormat] = MappingProxyType({f.id: f for f in (
     DeckFormat("draft", "Draft", 25, pool_required=True),                  # FW-DECK-6
     DeckFormat("highlander", "Highlander", 40, None, 1, 1),                # FW-DECK-7
 )})
+
+
+def largest_army(fmt: DeckFormat, cards: Iterable[Card] | None = None) -> int | None:
+    """The most cards an army of `fmt` can hold from `cards` (the whole set by default):
+    each deckable card as often as the format allows; None when there is no limit."""
+    total = 0
+    for found in CARDS.values() if cards is None else cards:
+        if not found.deckable:
+            continue
+        limit = fmt.basic_max_copies if found.basic else fmt.max_copies
+        if limit is None:
+            return None
+        total += limit
+    return total
+
+
+def buildable(fmt: DeckFormat, cards: Iterable[Card] | None = None) -> bool:
+    """Whether some army of `cards` is legal in `fmt` (issue 32: the lobby offers only
+    formats whose armies can be built; Highlander needs 40 different cards)."""
+    most = largest_army(fmt, cards)
+    return most is None or most >= fmt.min_size
 
 
 def _name(card_id: Any) -> str:

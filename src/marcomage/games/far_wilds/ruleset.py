@@ -28,7 +28,7 @@ from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .cards import ARMIES, CARDS
-from .deck import FORMATS, validate_deck
+from .deck import FORMATS, buildable, validate_deck
 from .fog import resample_fog
 from .state import OVER, Battle, Enchant, Figure, Options, Player
 from .view import resample_hidden, view
@@ -76,10 +76,11 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
-        if not f.pool_required})
-    """The formats a game may be created in (FW-DECK-8). Sealed and draft (FW-DECK-6) are
-    left out: their army must come from a card pool the player was handed, and the rules
-    give no procedure for handing one out, so nothing on the site could give a pool a
+        if not f.pool_required and buildable(f)})
+    """The formats a game may be created in (FW-DECK-8): those whose armies the card set
+    can build (issue 32: Highlander needs 40 different cards). Sealed and draft (FW-DECK-6)
+    are left out: their army must come from a card pool the player was handed, and the
+    rules give no procedure for handing one out, so nothing on the site could give a pool a
     player did not simply declare. `validate_deck` still checks them against a pool."""
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
@@ -106,7 +107,8 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
         return validate_deck(deck.get("entries", []), fmt, pool)
 
     def starter_decks(self) -> list[DeckDoc]:
-        """The two premade armies: the 40-card constructed and the 25-card limited one."""
+        """The premade armies (issue 32), each legal in its format: four constructed ones,
+        one per pair of domains, and a Highlander one of 40 different cards."""
         return [{"game": self.id, "format": army["format"], "name": army["name"],
                  "entries": [{"card": e["card"], "count": e["count"]}
                              for e in army["entries"]], "extra": {}} for army in ARMIES]

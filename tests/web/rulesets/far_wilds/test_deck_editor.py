@@ -26,35 +26,36 @@ class ArmyEditorTests(BaseTestCase):
     def test_the_editor_lists_the_cards_with_counts_and_filters(self) -> None:
         page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()
         self.assertIn('name="count_rockslide"', page)
-        self.assertIn('value="4"', page)
+        self.assertIn('value="2"', page)
         self.assertIn("Deal 3 damage", page)
         filtered = self.client.get(f"/decks/{self.deck.pk}/?type=creature").content.decode()
         self.assertIn('aria-label="Copies of Pit Warden"', filtered)
         self.assertNotIn('aria-label="Copies of Rockslide"', filtered)
-        self.assertIn('<input type="hidden" name="count_rockslide" value="4">', filtered)
+        self.assertIn('<input type="hidden" name="count_rockslide" value="2">', filtered)
 
     def test_FW_DECK_violations_are_shown_live_for_the_counts_on_the_form(self) -> None:
         url = f"/decks/{self.deck.pk}/far-wilds/check/"
-        ok = self.post(url, {**self.counts(), "format": "limited"}).content.decode()
-        self.assertIn("25 cards · ready to play", ok)
-        wrong = self.post(url, {**self.counts(), "format": "constructed"}).content.decode()
-        self.assertIn('data-code="DECK_TOO_SMALL"', wrong)
+        ok = self.post(url, {**self.counts(), "format": "constructed"}).content.decode()
+        self.assertIn("40 cards · ready to play", ok)
+        wrong = self.post(url, {**self.counts(rockslide=4), "format": "highlander"}
+                          ).content.decode()
+        self.assertIn('data-code="TOO_MANY_COPIES"', wrong)
         self.assertIn("Rockslide is in the army 4 times", wrong)
-        small = self.post(url, {**self.counts(rockslide=0), "format": "limited"}).content
-        self.assertIn(b"holds 21 cards", small)
+        small = self.post(url, {**self.counts(rockslide=0), "format": "constructed"}).content
+        self.assertIn(b"holds 38 cards", small)
         self.deck.refresh_from_db()
-        self.assertEqual(self.deck.card_count, 25)  # checking saves nothing
+        self.assertEqual(self.deck.card_count, 40)  # checking saves nothing
 
     def test_saving_stores_counts_and_format_and_refuses_bad_counts(self) -> None:
         url = f"/decks/{self.deck.pk}/far-wilds/save/"
-        self.post(url, {**self.counts(rockslide=1), "format": "limited"})
+        self.post(url, {**self.counts(rockslide=1), "format": "constructed"})
         self.deck.refresh_from_db()
-        self.assertEqual(self.deck.card_count, 22)
+        self.assertEqual(self.deck.card_count, 39)
         self.assertFalse(self.deck.ready)
-        self.post(url, {**self.counts(far_rider=-1), "format": "limited"})
+        self.post(url, {**self.counts(far_rider=-1), "format": "constructed"})
         self.deck.refresh_from_db()
-        self.assertEqual(self.deck.card_count, 22)
-        self.post(url, {**self.counts(rockslide=4), "format": "limited"})
+        self.assertEqual(self.deck.card_count, 39)
+        self.post(url, {**self.counts(rockslide=2), "format": "constructed"})
         self.deck.refresh_from_db()
         self.assertTrue(self.deck.ready)
 
@@ -69,7 +70,7 @@ class ArmyEditorTests(BaseTestCase):
         self.assertIn("Sealed and draft are not offered here", page)
         self.post(f"/decks/{self.deck.pk}/far-wilds/save/", {**self.counts(), "format": "sealed"})
         self.deck.refresh_from_db()
-        self.assertEqual(self.deck.format, "limited")
+        self.assertEqual(self.deck.format, "constructed")
         lobby = self.client.get("/games/?game=far_wilds").content.decode()
         self.assertIn('<option value="highlander"', lobby)
         for fmt in ("sealed", "draft"):

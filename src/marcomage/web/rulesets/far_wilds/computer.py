@@ -13,7 +13,7 @@ LEVEL_ITERATIONS = {"normal": ITERATIONS // 2, "hard": ITERATIONS}
 
 
 def deck(seed: int) -> DeckDoc:
-    """One of the two premade armies, by the seed."""
+    """One of the premade armies, by the seed."""
     armies = RULESET.starter_decks()
     return armies[seed % len(armies)]
 
