@@ -134,10 +134,11 @@ def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws(
     del state.players[0].health[1:]
     to_deck_top(state, "gust_of_fortune", "withering_gaze")
     drawing.draw(state, 0, "fate", 2)
-    state = act(state, 0, type="accept")
+    state, events = RULES.apply(state, 0, {"type": "accept"})
     assert not state.players[0].alive and not state.players[0].hand
-    assert instance(state, "gust_of_fortune") in state.decks["fate"]
-    assert not state.pending_effects
+    assert not any(e.get("seat") == 0 and "Gust of Fortune" in e.get("text", "")
+                   for e in events)
+    assert state.active == 1  # the turn passed (the next seat may draw the fate card)
 
 
 def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_draws() -> None:
@@ -293,7 +294,9 @@ def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
 
 def test_MW_WIN_4_destroy_everyone_counts_a_left_mage_as_dead() -> None:
     state = table(3)
-    health.die(state, 0)  # the Warden is dead; the Tyrant leaves
+    for _ in range(engine.mage(state, 0).resurrections + 1):
+        state.players[0].alive = True
+        health.die(state, 0)  # the Warden falls for good (MW-DEATH-5); the Tyrant leaves
     after = RULES.resign(state, 1)
     outcome = RULES.outcome(after)
     assert outcome is not None and outcome.winners == (2,)
@@ -317,9 +320,16 @@ def test_MW_DEATH_1_death_discards_hand_kept_cards_and_manifestations_not_levels
     assert state.players[1].mage not in tabletop.targets(state, 0)  # MW-DEATH-2
 
 
-def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
-    state = table(2)
+def test_MW_DEATH_4_a_fallen_mage_counts_as_destroyed_a_dead_one_does_not() -> None:
+    """Issue 33: a dead mage who may still rise is not destroyed; a fallen one is
+    (MW-DEATH-5), and in a 3-seat game the other mages play on."""
+    state = table(3)
     health.die(state, 0)
+    assert not engine.check_wins(state)
+    for _ in range(engine.mage(state, 0).resurrections):
+        state.players[0].alive = True
+        health.die(state, 0)
+    assert state.players[0].fallen
     assert engine.check_wins(state)
     assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
 

@@ -59,6 +59,8 @@ class Card:
     max_cards: int = 0
     health_cards: dict[str, int] = field(default_factory=dict)
     resurrect: str = ""
+    resurrections: int = 1
+    """How many times the mage may rise; the death after the last is final (MW-DEATH-5)."""
     health_card_discount: int | str = 0
     win: dict[str, Any] = field(default_factory=dict)
     resurrection: Alternatives = ((),)

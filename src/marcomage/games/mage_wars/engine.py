@@ -20,7 +20,7 @@ from marcomage.platform.rng import Rng
 from .cards import DECKS, HEALTH_DECKS
 from .crafting import activate, fill, find_manifest, open_card, waivable
 from .drawing import curse_waiting, draw, draw_one, receive, run_effects, run_pending
-from .health import die, lose_health, remove_kept
+from .health import clear_seat, die, lose_health, remove_kept
 from .state import ALL, EMPTY, WAIVED, GameState, Manifest, Options, Player
 from .tabletop import (
     card_damage,
@@ -39,6 +39,8 @@ ROUND_LIMIT = 50
 """A game lasts at most this many rounds; then it is a draw (MW-TURN-8)."""
 
 WIN_END, ROUND_END, LAST_END = "win_condition", "round_limit", "surrender"
+FALLEN_END = "last_standing"
+"""Every other mage fell for good or left, and one at least fell (MW-DEATH-5)."""
 
 
 def deal_health(state: GameState, seat: int) -> None:
@@ -140,11 +142,22 @@ def pass_turn(state: GameState) -> None:
 
 def check_wins(state: GameState) -> bool:
     """The winner, if any player meets their win condition now (MW-WIN-1, MW-WIN-3); a dead
-    mage meets none until resurrected (our reading: a mage in the grave wins nothing)."""
+    mage meets none until resurrected (our reading: a mage in the grave wins nothing). A
+    dead mage who may still rise is not destroyed: only a fallen mage (MW-DEATH-5) or one
+    whose player left counts as destroyed (MW-DEATH-4). The last mage at the table wins."""
     if state.stage == "select":
         return False
-    table = Table([Mage(mage(state, s).alignment, p.level, p.alive) if not p.left
-                   else Mage("", 0, False) for s, p in enumerate(state.players)],
+    remaining = in_game(state)
+    if len(remaining) == 1 and any(p.fallen for p in state.players):
+        state.outcome = Outcome("win", (remaining[0],), FALLEN_END, state.round)
+        state.stage = "over"
+        state.decisions.clear()
+        state.pending_effects.clear()
+        say(state, remaining[0], "is the last mage standing and wins")
+        return True
+    table = Table([Mage(mage(state, s).alignment, p.level, not p.left) if p.fallen
+                   or not p.left else Mage("", 0, False)
+                   for s, p in enumerate(state.players)],
                   [(card_of(state, i).alignment, card_of(state, i).element)
                    for i in state.built])
     seats = len(state.players)
@@ -425,37 +438,7 @@ def _spend(state: GameState, seat: int, iid: int) -> None:
 def resign(state: GameState, seat: int) -> None:
     """The player leaves (MW-WIN-4): the mage counts as permanently dead, every card of the
     seat goes to the discard piles, and play goes on; one player left wins."""
-    player = state.players[seat]
-    for decision in [d for d in state.decisions if d["seat"] == seat]:
-        state.decisions.remove(decision)
-        if decision["kind"] in ("curse", "craft", "target"):
-            discard(state, decision["card"])
-    state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
-    if state.resurrection is not None and state.resurrection.owner == seat:
-        for iid in state.resurrection.contributed():
-            discard(state, iid)
-        state.resurrection = None
-    for iid in (*player.pets, *player.items, *player.armor):
-        remove_kept(state, seat, iid)
-    for manifest in player.manifests:
-        for iid in (manifest.card, *manifest.contributed()):
-            discard(state, iid)
-    for iid in (*player.hand, *player.health, *player.permanents, *player.blessings,
-                *player.levels):
-        discard(state, iid)
-    if player.mage >= 0:
-        discard(state, player.mage)
-    for manifest in state.structures:  # the discount was the leaver's (MW-HEALTH-4)
-        if manifest.opener == seat:
-            manifest.waivers = 0
-    player.manifests.clear()
-    player.hand.clear()
-    player.health.clear()
-    player.permanents.clear()
-    player.blessings.clear()
-    player.levels.clear()
-    player.discounts.clear()
-    player.alive, player.left = False, True
+    clear_seat(state, seat)
     say(state, seat, "leaves the game")
     remaining = in_game(state)
     if len(remaining) == 1:

@@ -96,6 +96,10 @@ class Player:
     discounts: dict[int, int] = field(default_factory=dict)
     skip: int = 0
     used: list[int] = field(default_factory=list)
+    deaths: int = 0
+    fallen: bool = False
+    """Dead for good (MW-DEATH-5): no resurrection left. A fallen seat is also `left`, out
+    of the turn order, but it did not surrender."""
 
     def clone(self) -> Player:
         return Player(self.mage, self.alive, self.left, self.level, self.levels[:],
@@ -103,7 +107,7 @@ class Player:
                       self.armor[:], self.permanents[:], self.blessings[:],
                       {k: v[:] for k, v in self.charges.items()},
                       [m.clone() for m in self.manifests], dict(self.discounts), self.skip,
-                      self.used[:])
+                      self.used[:], self.deaths, self.fallen)
 
     @property
     def in_game(self) -> bool:
@@ -118,7 +122,8 @@ class Player:
                 "charges": {str(k): v[:] for k, v in sorted(self.charges.items())},
                 "manifests": [m.to_json() for m in self.manifests],
                 "discounts": {str(k): v for k, v in sorted(self.discounts.items())},
-                "skip": self.skip, "used": self.used[:]}
+                "skip": self.skip, "used": self.used[:], "deaths": self.deaths,
+                "fallen": self.fallen}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Player:
@@ -129,7 +134,7 @@ class Player:
                    {int(k): ints(v) for k, v in doc["charges"].items()},
                    [Manifest.from_json(m) for m in doc["manifests"]],
                    {int(k): int(v) for k, v in doc["discounts"].items()}, int(doc["skip"]),
-                   ints(doc["used"]))
+                   ints(doc["used"]), int(doc.get("deaths", 0)), bool(doc.get("fallen", False)))
 
 
 @dataclass(slots=True)

@@ -257,3 +257,32 @@ def test_MW_DEATH_2_MW_CARD_4_the_board_offers_draw_dead_and_discard_item_in_wor
     assert len(labels) == len(legal)
     for deck in ("Enchanted", "Mystic", "Arcane"):
         assert f"Draw 1 card from the {deck} deck" in labels
+
+
+def test_MW_HEALTH_7_costly_actions_are_set_apart_and_the_last_health_card_warns() -> None:
+    """Issue 33: using a health card, abandoning a craft and discarding a kept card sit in
+    their own group, each with its cost in words and a box to tick before it is sent; the
+    last health card warns that the mage dies."""
+    from django.template.loader import render_to_string
+
+    from marcomage.web.rulesets.mage_wars import board
+
+    from ....games.mage_wars.tables import empty_hands, game, main_turn, put, set_mage
+
+    state = empty_hands(main_turn(game(2, seed=21), 0))
+    set_mage(state, 0, "lumen_warden")
+    put(state, 0, "items", "oak_staff")
+    state.players[0].health = state.players[0].health[:1]
+    legal = MW.legal_actions(state, 0)
+    groups = board.context(MW.view(state, 0), 0, legal, [])["action_groups"]
+    costly = [g for g in groups if g["costly"]]
+    assert len(costly) == 1
+    kinds = {json.loads(row["json"])["type"] for row in costly[0]["actions"]}
+    assert kinds == {"use_health", "discard_item"}
+    use = next(r for r in costly[0]["actions"] if '"use_health"' in r["json"])
+    assert "your mage dies" in use["warning"]
+    assert all(not row["warning"] for g in groups if not g["costly"] for row in g["actions"])
+    page = render_to_string("rulesets/mage_wars/_board.html",
+                            {"action_groups": groups, "game": {"pk": 1}, "table": board.context(
+                                MW.view(state, 0), 0, legal, [])["table"]})
+    assert page.count('name="confirm" value="yes" required') == 2

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, Card
-from marcomage.games.mage_wars.view import damage_preview
+from marcomage.games.mage_wars.view import damage_preview, dangers
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
@@ -25,17 +25,21 @@ OPTION_LABELS = {"mage_selection": "Mage selection",
 """The lobby's words for the options of MAGEWARS.md."""
 
 HOW = {"win_condition": "a mage met its win condition", "round_limit": "round limit reached",
-       "surrender": "every other player left"}
+       "surrender": "every other player left",
+       "last_standing": "every other mage fell for good or left"}
 SLOT_WORDS = {-1: "", -2: "waived", -3: "permanent"}
 GROUPS = (("Respond", ("accept", "negate", "deflect")),
           ("Choose", ("pick", "lose", "discard", "keep", "replace", "use_once", "target",
                       "fizzle")),
           ("Resurrection", ("resurrect", "pay", "cancel")),
           ("Attack", ("attack",)),
-          ("Craft", ("open", "contribute", "waive", "abandon")),
-          ("Health and cards", ("use_health", "draw_dead", "play_challenge", "claim",
-                                "discard_pet", "discard_item")),
-          ("Turn", ("end_turn",)))
+          ("Craft", ("open", "contribute", "waive")),
+          ("Cards", ("draw_dead", "play_challenge", "claim")),
+          ("Turn", ("end_turn",)),
+          ("Costly or irreversible (asks you to confirm)", ("use_health", "abandon",
+                                                            "discard_pet", "discard_item")))
+COSTLY = frozenset(("use_health", "abandon", "discard_pet", "discard_item"))
+"""Actions that spend health or throw cards away: set apart and confirmed (issue 33)."""
 
 
 def how_it_ended(end_type: str) -> str:
@@ -261,6 +265,25 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
     return kind
 
 
+def warning(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
+    """What a costly or irreversible action costs, in words, for its confirmation; "" for
+    the others. Using the last health card says that the mage dies (MW-HEALTH-7)."""
+    kind = action["type"]
+    if kind not in COSTLY:
+        return ""
+    if kind == "use_health":
+        deadly = dangers(view, seat, action)
+        left = int(view["players"][seat]["health_count"]) - 1
+        return deadly or (f"Costs 1 health: your mage keeps {left}.")
+    if kind == "abandon":
+        for m in view["players"][seat]["manifests"]:
+            if m["card"] == action["target"]:
+                n = len({f for f in m["filled"] if f >= 0})
+                return (f"{_name(view, m['card'])} and the {n} card(s) put into it go to the "
+                        "discard piles.")
+    return f"{_name(view, action['card'])} goes to the discard pile."
+
+
 def _slot_kinds(view: Mapping[str, Any], seat: int, target: Any) -> list[str]:
     if target is None:
         doc = view.get("resurrection")
@@ -297,10 +320,12 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     names = _names(players, len(view["players"]))
     groups = []
     for title, kinds in GROUPS:
-        rows = [{"json": canonical_json(a), "label": label(view, seat, a, names)}
+        rows = [{"json": canonical_json(a), "label": label(view, seat, a, names),
+                 "warning": warning(view, seat, a)}
                 for a in legal if a["type"] in kinds]
         if rows:
-            groups.append({"title": title, "actions": rows})
+            groups.append({"title": title, "actions": rows,
+                           "costly": any(k in COSTLY for k in kinds)})
     return {"table": _table(view, names, seat), "action_groups": groups,
             "mw_seat": seat}
 
