@@ -147,6 +147,7 @@ def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_
     health.die(state, 1)
     put(state, 1, "hand", "spark", "loam_clod")
     to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
+    to_deck_top(state, "storm_hawk", "dragon_whelp")  # no curse on the other two decks
     mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
     state = act(state, 0, type="end_turn")
     state = act(state, 1, type="draw_dead", deck="enchanted")
@@ -168,7 +169,7 @@ def test_MW_CURSE_1_lose_item_takes_the_newest_item_with_its_charges() -> None:
     state = act(state, 0, type="accept")
     assert state.players[0].items == [staff] and bow not in state.players[0].charges
     assert bow in state.discards["mystic"] and charge in state.discards["enchanted"]
-    assert count_cards(state) == 62
+    assert count_cards(state) == len(CARDS)
 
 
 def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_turn() -> None:
@@ -284,7 +285,7 @@ def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
     after = RULES.resign(state, 1)
     assert RULES.outcome(after) is None
     assert after.players[1].left and not after.players[1].alive
-    assert hawk in after.discards["mystic"] and count_cards(after) == 62
+    assert hawk in after.discards["mystic"] and count_cards(after) == len(CARDS)
     assert RULES.legal_actions(after, 1) == []
     # the Arbiter (seat 2) needs every other mage dead: the Warden still lives
     final = RULES.resign(after, 0)
@@ -368,8 +369,10 @@ def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> Non
     gloom, ember = instance(state, "gloom_mote"), instance(state, "ember_shard")
     state = act(state, 1, type="pay", card=gloom, slot=0)
     state = act(state, 1, type="pay", card=ember, slot=1)
+    assert state.stage == "resurrecting"  # the Tyrant's third icon is any kind
+    state = act(state, 1, type="pay", card=instance(state, "storm_glass"), slot=2)
     player = state.players[1]
-    assert player.alive and len(player.health) == 6
+    assert player.alive and len(player.health) == CARDS["umbral_tyrant"].health
     assert (state.active == 1 and state.stage == "main") or state.decisions
     assert state.resurrection is None
     lines = [line["text"] for line in state.log if line["seat"] == 1]

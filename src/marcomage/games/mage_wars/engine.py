@@ -23,6 +23,7 @@ from .drawing import curse_waiting, draw, draw_one, receive, run_effects, run_pe
 from .health import clear_seat, die, lose_health, remove_kept
 from .state import ALL, EMPTY, WAIVED, GameState, Manifest, Options, Player
 from .tabletop import (
+    POTION_TURNS,
     card_damage,
     card_of,
     discard,
@@ -97,7 +98,7 @@ def start_play(state: GameState) -> None:
     while state.players[first].left:
         first = (first + 1) % seats
     state.first = first
-    say(state, first, "plays first")
+    say(state, first, "goes first")
     begin_turn(state, first)
     settle(state)
 
@@ -120,6 +121,8 @@ def pass_turn(state: GameState) -> None:
     (MW-TURN-6, MW-TURN-7); past ROUND_LIMIT rounds the game is a draw (MW-TURN-8)."""
     seats = len(state.players)
     seat = state.active
+    if not state.players[seat].left:
+        end_of_turn(state, seat)
     while True:
         seat = (seat + 1) % seats
         if seat == state.first:
@@ -155,8 +158,8 @@ def check_wins(state: GameState) -> bool:
         state.pending_effects.clear()
         say(state, remaining[0], "is the last mage standing and wins")
         return True
-    table = Table([Mage(mage(state, s).alignment, p.level, not p.left) if p.fallen
-                   or not p.left else Mage("", 0, False)
+    table = Table([Mage(mage(state, s).alignment, p.level, not p.left, len(p.pets))
+                   if p.fallen or not p.left else Mage("", 0, False)
                    for s, p in enumerate(state.players)],
                   [(card_of(state, i).alignment, card_of(state, i).element)
                    for i in state.built])
@@ -169,7 +172,7 @@ def check_wins(state: GameState) -> bool:
             state.stage = "over"
             state.decisions.clear()
             state.pending_effects.clear()
-            say(state, seat, "meets the win condition and wins")
+            say(state, seat, f"meets the win condition ({mage(state, seat).text}) and wins")
             return True
     return False
 
@@ -222,21 +225,37 @@ def settle(state: GameState) -> None:
             return
 
 
-def attack(state: GameState, seat: int, damage: int, flags: Sequence[str], target: int) -> None:
-    """Resolve one attack on a mage or a card (MW-COMBAT)."""
+def _whose(state: GameState, target: int) -> str:
+    """A kept card or structure in the log's words: "{seat:N}'s Oak Staff" or "the
+    structure Sun Temple" (the board puts the player's name in for the token)."""
+    name = card_of(state, target).name
+    for owner, player in enumerate(state.players):
+        if target in (*player.pets, *player.items, *player.armor):
+            return f"{{seat:{owner}}}'s {name}"
+    return f"the structure {name}"
+
+
+def attack(state: GameState, seat: int, damage: int, flags: Sequence[str], target: int,
+           source: str = "") -> None:
+    """Resolve one attack on a mage or a card (MW-COMBAT); the log names the attacker's
+    card, the target's owner and the damage after armor and defense."""
     defender = seat_of_mage(state, target)
+    with_what = f" with {source}" if source else ""
     if defender is not None:
         dealt = mage_damage(state, seat, damage, flags, defender)
-        say(state, seat, f"attacks the mage of seat {defender + 1} for {dealt}")
+        say(state, seat, f"attacks {{seat:{defender}}}'s mage{with_what}: {dealt} damage "
+                         "after armor and defense")
         state.flags.append("attacked_mage")
         lose_health(state, defender, dealt)
         return
     dealt = card_damage(state, seat, damage)
     card = card_of(state, target)
+    words = _whose(state, target)
     if dealt < card.health:
-        say(state, seat, f"attacks {card.name} for {dealt}: no effect")
+        say(state, seat, f"attacks {words}{with_what} for {dealt} damage, less than its "
+                         f"health {card.health}: no effect")
         return
-    say(state, seat, f"destroys {card.name}")
+    say(state, seat, f"destroys {words}{with_what}")
     state.flags.append("destroyed")
     if target in state.built:
         state.built.remove(target)
@@ -261,7 +280,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         iid = action["card"]
         player.health.remove(iid)
         card = card_of(state, iid)
-        say(state, seat, "uses a health card")
+        say(state, seat, f"uses a health card ({len(player.health)} left)")
         if card.type == "curse":
             say(state, seat, f"takes the curse {card.name} from health")
             state.decisions.append({"kind": "curse", "seat": seat, "card": iid,
@@ -308,10 +327,21 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         player.used.append(source)
         if card.charged:
             discard(state, player.charges[source].pop())
-        attack(state, seat, card.damage, card.flags, action["target"])
+        attack(state, seat, card.damage, card.flags, action["target"], card.name)
         if card.charged and not player.charges.get(source):
             say(state, seat, f"spends the last charge of {card.name}")
             remove_kept(state, seat, source)
+    elif kind == "drink":  # MW-POTION-3
+        iid = action["card"]
+        card = card_of(state, iid)
+        player.shelf.remove(iid)
+        state.flags.append("drank")
+        say(state, seat, f"drinks {card.name}")
+        if card.bonus:
+            player.draughts[iid] = POTION_TURNS
+        else:
+            discard(state, iid)
+        run_effects(state, seat, card.effects)
     elif kind == "claim":
         state.challenges.remove(action["card"])
         card = card_of(state, action["card"])
@@ -322,7 +352,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         remove_kept(state, seat, action["card"])
     elif kind == "draw_dead":
         state.flags.append(f"dead_draw:{action['deck']}")
-        say(state, seat, f"draws from the {action['deck']} deck")
+        say(state, seat, f"draws a card from the {action['deck'].capitalize()} deck")
         draw(state, seat, action["deck"], 1)  # a curse resolves as usual (MW-CURSE-1)
     elif kind == "resurrect":
         slots = list(mage(state, seat).resurrection[action["alt"]])
@@ -379,12 +409,13 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
     elif kind == "deflect":
         _spend(state, seat, action["card"])
         say(state, seat, f"deflects the curse {card_of(state, decision['card']).name} to "
-                         f"seat {action['seat'] + 1}")
+                         f"{{seat:{action['seat']}}}")
         state.decisions.insert(0, {"kind": "curse", "seat": action["seat"],
                                    "card": decision["card"], "deflected": 1})
     elif kind == "lose":
         player.health.remove(action["card"])
         discard(state, action["card"])
+        say(state, seat, f"gives up a health card to the damage ({len(player.health)} left)")
         left = int(decision["n"]) - 1
         if not player.health:
             say(state, seat, "loses the last health card")
@@ -397,11 +428,13 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
         discard(state, action["card"])
         if len(player.hand) > stat(state, seat, "max_cards"):
             state.decisions.insert(0, decision)
+    elif kind == "meddle":
+        meddle(state, seat, int(decision["card"]), action)
     elif kind in ("target", "fizzle"):
         card = card_of(state, decision["card"])
         discard(state, decision["card"])
         if kind == "target":
-            attack(state, seat, card.damage, card.flags, action["target"])
+            attack(state, seat, card.damage, card.flags, action["target"], card.name)
         run_effects(state, seat, card.effects)
     elif kind in ("keep", "replace"):
         iid = int(decision["card"])
@@ -420,8 +453,47 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
         discard(state, iid)
         say(state, seat, f"uses {card.name} once")
         if "target" in action:
-            attack(state, seat, card.damage, card.flags, action["target"])
+            attack(state, seat, card.damage, card.flags, action["target"], card.name)
         run_effects(state, seat, card.effects)
+
+
+def meddle(state: GameState, seat: int, iid: int, action: dict[str, Any]) -> None:
+    """A meddling magic card on a card still being crafted (MW-MEDDLE-1..3): stall it for
+    its owner's next turn, steal a contributed card into one's hand, or shatter one to the
+    discard pile; the emptied slots open again. Then the card's own effects run."""
+    card = card_of(state, iid)
+    discard(state, iid)
+    manifest = next(m for m in (*[m for p in state.players for m in p.manifests],
+                                *state.structures) if m.card == action["target"])
+    owner = "the centre's" if manifest.owner < 0 else f"{{seat:{manifest.owner}}}'s"
+    name = card_of(state, manifest.card).name
+    if card.meddle == "stall":
+        manifest.stalled = 1
+        say(state, seat, f"stalls {owner} {name} with {card.name}")
+    else:
+        taken = int(action["card"])
+        manifest.filled = [EMPTY if f == taken else f for f in manifest.filled]
+        if card.meddle == "steal":
+            state.players[seat].hand.append(taken)
+            say(state, seat, f"steals {card_of(state, taken).name} from {owner} {name}")
+        else:
+            discard(state, taken)
+            say(state, seat, f"shatters {card_of(state, taken).name} in {owner} {name}")
+    run_effects(state, seat, card.effects)
+
+
+def end_of_turn(state: GameState, seat: int) -> None:
+    """What lasts to the end of a seat's turn wears off: potions drunk (MW-POTION-3) and a
+    stall on its manifestations (MW-MEDDLE-1)."""
+    player = state.players[seat]
+    for iid in list(player.draughts):
+        player.draughts[iid] -= 1
+        if player.draughts[iid] <= 0:
+            del player.draughts[iid]
+            discard(state, iid)
+            say(state, seat, f"feels {card_of(state, iid).name} wear off")
+    for manifest in player.manifests:
+        manifest.stalled = max(0, manifest.stalled - 1)
 
 
 def _spend(state: GameState, seat: int, iid: int) -> None:

@@ -15,10 +15,11 @@ def lose_health(state: GameState, seat: int, n: int) -> None:
     player = state.players[seat]
     if n <= 0 or not player.alive:
         return
+    n_before = len(player.health)
     if n >= len(player.health) or state.options.health_loss_choice == "random":
         for _ in range(min(n, len(player.health))):
             discard(state, player.health.pop(state.rng.below(len(player.health))))
-        say(state, seat, f"loses {n} health")
+        say(state, seat, f"loses {min(n, n_before)} health ({len(player.health)} left)")
         if not player.health:
             die(state, seat)
         return
@@ -54,11 +55,15 @@ def die(state: GameState, seat: int) -> None:
     for manifest in player.manifests:
         for iid in (manifest.card, *manifest.contributed()):
             discard(state, iid)
+    for iid in (*player.shelf, *player.draughts):  # potions are items of a kind (MW-POTION-4)
+        discard(state, iid)
+    player.shelf.clear()
+    player.draughts.clear()
     player.manifests.clear()
     player.used.clear()
     kept = []
     for decision in state.decisions:
-        if decision["seat"] == seat and decision["kind"] in ("craft", "target"):
+        if decision["seat"] == seat and decision["kind"] in ("craft", "target", "meddle"):
             discard(state, decision["card"])
         elif not (decision["seat"] == seat and decision["kind"] in ("lose_health",
                                                                       "hand_limit")):
@@ -88,7 +93,7 @@ def clear_seat(state: GameState, seat: int) -> None:
     player = state.players[seat]
     for decision in [d for d in state.decisions if d["seat"] == seat]:
         state.decisions.remove(decision)
-        if decision["kind"] in ("curse", "craft", "target"):
+        if decision["kind"] in ("curse", "craft", "target", "meddle"):
             discard(state, decision["card"])
     state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
     if state.resurrection is not None and state.resurrection.owner == seat:
@@ -101,8 +106,10 @@ def clear_seat(state: GameState, seat: int) -> None:
         for iid in (manifest.card, *manifest.contributed()):
             discard(state, iid)
     for iid in (*player.hand, *player.health, *player.permanents, *player.blessings,
-                *player.levels):
+                *player.levels, *player.shelf, *player.draughts):
         discard(state, iid)
+    player.shelf.clear()
+    player.draughts.clear()
     if player.mage >= 0:
         discard(state, player.mage)
     for manifest in state.structures:  # the discount was the leaver's (MW-HEALTH-4)

@@ -28,7 +28,7 @@ from marcomage.platform.ruleset_base import RulesetBase
 
 from . import decisions, engine
 from .cards import CARDS
-from .deck import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
+from .deck import FORMAT, deck_contents, placements, seat_problems, standard_pack, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
 from .view import sample_state, view
 
@@ -51,7 +51,7 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
                 or validate_pack(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
-        return [sample_pack()]
+        return [standard_pack()]
 
     def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> GameState:
         if len(decks) not in self.seats:

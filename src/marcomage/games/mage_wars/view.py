@@ -9,7 +9,8 @@ replay view (viewer None) shows everything but the draw piles' order and the gen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.platform.rng import Rng
@@ -82,6 +83,16 @@ def damage_preview(state_view: Mapping[str, Any], attacker: int, damage: int,
     if "ignores_defense_buffs" not in flags:
         total -= int(theirs["defense"])
     return max(0, total)
+
+
+SEAT_TOKEN = re.compile(r"\{seat:(\d+)\}")
+
+
+def log_words(text: str, names: Sequence[str]) -> str:
+    """A log line's text with each `{seat:N}` token replaced by that player's name (the
+    engine knows seats, the site knows names)."""
+    return SEAT_TOKEN.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                          else f"seat {int(m.group(1)) + 1}", text)
 
 
 def dangers(state_view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
@@ -158,4 +169,4 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     return state_from_json(out)
 
 
-__all__ = ["damage_preview", "dangers", "mage_damage", "sample_state", "view"]
+__all__ = ["damage_preview", "dangers", "log_words", "mage_damage", "sample_state", "view"]

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, Card
-from marcomage.games.mage_wars.view import damage_preview, dangers
+from marcomage.games.mage_wars.view import damage_preview, dangers, log_words
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
@@ -30,11 +30,12 @@ HOW = {"win_condition": "a mage met its win condition", "round_limit": "round li
 SLOT_WORDS = {-1: "", -2: "waived", -3: "permanent"}
 GROUPS = (("Respond", ("accept", "negate", "deflect")),
           ("Choose", ("pick", "lose", "discard", "keep", "replace", "use_once", "target",
-                      "fizzle")),
+                      "meddle", "fizzle")),
           ("Resurrection", ("resurrect", "pay", "cancel")),
           ("Attack", ("attack",)),
           ("Craft", ("open", "contribute", "waive")),
-          ("Cards", ("draw_dead", "play_challenge", "claim")),
+          ("Potions and challenges", ("drink", "play_challenge", "claim")),
+          ("Dead turn", ("draw_dead",)),
           ("Turn", ("end_turn",)),
           ("Costly or irreversible (asks you to confirm)", ("use_health", "abandon",
                                                             "discard_pet", "discard_item")))
@@ -91,7 +92,8 @@ def _manifest(view: Mapping[str, Any], doc: Mapping[str, Any]) -> dict[str, Any]
             slots.append({"icon": kind, "state": SLOT_WORDS[filled] or "open", "by": ""})
     done = sum(1 for f in doc["filled"] if f != -1)
     return {"card": card_face(view, doc["card"]), "slots": slots,
-            "progress": f"{done}/{len(doc['slots'])}", "waivers": doc["waivers"]}
+            "progress": f"{done}/{len(doc['slots'])}", "waivers": doc["waivers"],
+            "stalled": doc.get("stalled", 0)}
 
 
 def _area(view: Mapping[str, Any], seat: int, name: str, viewer: int | None
@@ -118,6 +120,12 @@ def _area(view: Mapping[str, Any], seat: int, name: str, viewer: int | None
         "permanents": [card_face(view, i) for i in p["permanents"]],
         "blessings": [card_face(view, i) for i in p["blessings"]],
         "manifests": [_manifest(view, m) for m in p["manifests"]],
+        "shelf": [card_face(view, i) for i in p.get("shelf", [])],
+        "draughts": [card_face(view, int(i), f"{n} turn end(s) left")
+                     for i, n in p.get("draughts", {}).items()],
+        "deaths": p.get("deaths", 0), "fallen": p.get("fallen", False),
+        "rises_left": max(0, (mage.resurrections if mage is not None else 0)
+                          - int(p.get("deaths", 0))),
         "hand_cards": [card_face(view, i, _discount(p, i)) for i in p["hand"]]
         if own and p["hand"] is not None else [],
         "health_cards": [card_face(view, i) for i in p["health"]]
@@ -154,12 +162,14 @@ def _prompt(view: Mapping[str, Any], names: list[str], viewer: int | None) -> st
             return f"{who} must choose a target for {_name(view, d['card'])}."
         if kind == "select":
             return f"{who} must choose a mage."
-    who = "You" if view["active"] == viewer else names[view["active"]]
+    mine = view["active"] == viewer
+    who = "You" if mine else names[view["active"]]
     if view["stage"] == "dead":
-        return f"{who} take(s) a dead turn: draw, resurrect or end the turn."
+        return (f"{who} {'take' if mine else 'takes'} a dead turn: draw, resurrect or end the "
+                "turn.")
     if view["stage"] == "resurrecting":
-        return f"{who} pay(s) for the resurrection."
-    return f"{who} play(s) the turn."
+        return f"{who} {'pay' if mine else 'pays'} for the resurrection."
+    return f"{who} {'play' if mine else 'plays'} the turn."
 
 
 def _target_words(view: Mapping[str, Any], names: list[str], target: int) -> str:
@@ -230,6 +240,10 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
         verb = {"attack": "Attack", "target": "Aim at", "use_once": "Use once on"}[kind]
         with_what = f" with {_name(view, source)}" if kind == "attack" else ""
         return f"{verb} {words}{with_what} ({preview})"
+    if kind == "drink":
+        return f"Drink {_name(view, card)}"
+    if kind == "meddle":
+        return _meddle_words(view, names, action)
     if kind == "play_challenge":
         return f"Play the challenge {_name(view, card)}"
     if kind == "claim":
@@ -265,6 +279,21 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
     return kind
 
 
+def _meddle_words(view: Mapping[str, Any], names: list[str], action: Mapping[str, Any]
+                  ) -> str:
+    """A meddling card's choice in words (MW-MEDDLE): whose craft, and which card."""
+    spell = _card(view, view["decisions"][0]["card"]) if view["decisions"] else None
+    how = spell.meddle if spell is not None else ""
+    target = action["target"]
+    owner = next((names[seat] for seat, p in enumerate(view["players"])
+                  if any(m["card"] == target for m in p["manifests"])), None)
+    craft = f"{owner}'s {_name(view, target)}" if owner else f"the structure {_name(view, target)}"
+    if how == "stall":
+        return f"Stall {craft} (nothing goes into it until the end of {owner}'s next turn)"
+    verb = "Steal" if how == "steal" else "Shatter"
+    return f"{verb} {_name(view, action['card'])} from {craft}"
+
+
 def warning(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
     """What a costly or irreversible action costs, in words, for its confirmation; "" for
     the others. Using the last health card says that the mage dies (MW-HEALTH-7)."""
@@ -298,8 +327,11 @@ def _table(view: Mapping[str, Any], names: list[str], viewer: int | None) -> dic
     order = list(range(len(view["players"])))
     if viewer is not None:
         order = order[viewer:] + order[:viewer]
+    areas = [_area(view, s, names[s], viewer) for s in order]
     return {
-        "areas": [_area(view, s, names[s], viewer) for s in order],
+        "areas": areas,
+        "mine": areas[0] if viewer is not None else None,
+        "others": areas[1:] if viewer is not None else areas,
         "built": [card_face(view, i) for i in view["built"]],
         "structures": [_manifest(view, m) for m in view["structures"]],
         "decks": [{"name": d.capitalize(), "count": view["decks"][d],
@@ -307,7 +339,8 @@ def _table(view: Mapping[str, Any], names: list[str], viewer: int | None) -> dic
                    "top": _name(view, view["discards"][d][-1]) if view["discards"][d] else ""}
                   for d in DECKS],
         "challenges": [card_face(view, i) for i in view["challenges"]],
-        "log": [f"{names[line['seat']]} {line['text']}" for line in reversed(view["log"])],
+        "log": [f"{names[line['seat']]} {log_words(line['text'], names)}."
+                for line in reversed(view["log"])],
         "round": view["round"], "prompt": _prompt(view, names, viewer),
         "resurrection": _manifest(view, view["resurrection"]) if view["resurrection"]
         else None,
