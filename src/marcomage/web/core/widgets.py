@@ -14,6 +14,7 @@ the default named here (the generic board, the generic deck editor, the random b
 | `cards`          | `Cards`       | the API lists the cards of the starter decks      |
 | `stats`          | `Stats`       | statistics name a card by its id                  |
 | `concepts`       | `Concepts`    | the game has no card concepts                     |
+| `api`            | `ApiRoutes`   | the game has no endpoints of its own              |
 
 A shared app (forum, concepts, stats ...) names no game's folder: it asks this registry.
 This module imports no Django and no game's widget folder at import time, so a worker
@@ -163,6 +164,14 @@ class Concepts:
     with_guest: Callable[[DeckDoc, Any], DeckDoc]
 
 
+@dataclass(frozen=True, slots=True)
+class ApiRoutes:
+    """The game's own API endpoints (`api.py`): a django-ninja `Router` the API mounts on
+    /api/v1/ (paths under /systems/<id>/)."""
+
+    router: Any
+
+
 Part = TypeVar("Part")
 
 
@@ -232,6 +241,16 @@ def stats_of(game: str) -> Stats | None:
 def concepts_of(game: str) -> Concepts | None:
     """The game's card concepts, or None when it has none."""
     return _part(game, "concepts", Concepts)
+
+
+def api_routers() -> list[Any]:
+    """The API routers of every registered game that has its own endpoints."""
+    found: list[Any] = []
+    for game in RULESETS:
+        own = _part(game, "api", ApiRoutes)
+        if own is not None:
+            found.append(own.router)
+    return found
 
 
 def deck_urlpatterns() -> list[Any]:
