@@ -58,10 +58,11 @@ def deal_health(state: GameState, seat: int) -> None:
 # --- setup and turns ----------------------------------------------------------------------
 
 
-def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
-             ) -> GameState:
+def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int,
+             mages: Sequence[str] = ()) -> GameState:
     """Shuffle the six decks, assign opaque instance ids, pick the first player and the mages
-    (MW-SETUP-1..5), deal health and start the first turn."""
+    (MW-SETUP-1..5), deal health and start the first turn. `mages` (card ids, one a seat)
+    seats given mages instead: the balance lab's ready-made sides."""
     rng = Rng.from_seed(seed)
     copies = [(str(e["card"]), str(e["deck"])) for e in pack for _ in range(int(e["count"]))]
     ids = list(range(len(copies)))
@@ -78,12 +79,17 @@ def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
     state = GameState(options, rng, cards, [dict(e) for e in pack], decks,
                       {d: [] for d in DECKS}, [Player() for _ in range(seats)], homes=homes)
     state.first = state.active = rng.below(seats)
-    if options.mage_selection == "choose":
+    if options.mage_selection == "choose" and not mages:
         state.stage = "select"
         state.decisions = [{"kind": "select", "seat": s} for s in range(seats)]
         return state
     for seat in range(seats):
-        state.players[seat].mage = state.decks["mage"].pop()
+        if mages:
+            iid = next(i for i in state.decks["mage"] if cards[i] == mages[seat])
+            state.decks["mage"].remove(iid)
+        else:
+            iid = state.decks["mage"].pop()
+        state.players[seat].mage = iid
     start_play(state)
     return state
 

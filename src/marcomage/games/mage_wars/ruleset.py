@@ -20,6 +20,7 @@ from marcomage.platform.protocol import (
     IllegalAction,
     Outcome,
     SeatAward,
+    Side,
     Violation,
 )
 from marcomage.platform.rating import default_awards
@@ -53,7 +54,22 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
     def starter_decks(self) -> list[DeckDoc]:
         return [standard_pack()]
 
-    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> GameState:
+    def sides(self) -> list[Side]:
+        """The ready-made sides are the mages of the standard pack (issue 33): each side is
+        the pack with its mage named in `extra["mage"]`."""
+        pack = standard_pack()
+        return [Side(card.name, {**pack, "extra": {"mage": card.id}})
+                for card in CARDS.values() if card.type == "mage"]
+
+    def side_game(self, options: Any, sides: Sequence[Side], seed: int) -> GameState:
+        """The standard pack, each seat playing its side's mage (random mage selection is
+        replaced by the sides')."""
+        mages = [str(side.deck["extra"]["mage"]) for side in sides]
+        game = self.new_game(options, [side.deck for side in sides], seed, mages)
+        return game
+
+    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int,
+                 mages: Sequence[str] = ()) -> GameState:
         if len(decks) not in self.seats:
             raise ValueError(f"Mage Wars is played by 2 to 4, not {len(decks)}.")
         pack = decks[0]
@@ -65,7 +81,7 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
         entries = [{"card": card, "count": ids.count(card), "deck": deck}
                    for deck, ids in contents.items() for card in dict.fromkeys(ids)]
         assert sum(int(str(e["count"])) for e in entries) == len(cards)
-        return engine.new_game(options, entries, len(decks), seed)
+        return engine.new_game(options, entries, len(decks), seed, mages)
 
     def to_act(self, state: GameState) -> frozenset[int]:
         seat = decisions.to_act(state)

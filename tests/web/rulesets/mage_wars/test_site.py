@@ -185,6 +185,12 @@ class MageWarsSiteTests(BaseTestCase):
     def test_help_page_explains_mage_wars(self) -> None:
         page = self.client.get("/help/").content.decode()
         self.assertIn("How to play Mage Wars", page)
+        for mechanic in ("Falling for good", "Potions", "Meddling", "Structures that choose"):
+            self.assertIn(mechanic, page)  # issue 33: each with a worked example
+        for name in ("Ironbark Tonic", "Sly Fingers", "Tangleweed Snare", "Tidal Shrine",
+                     "Ember Beacon", "Menagerie Gate", "Grey Arbiter", "Briarmother"):
+            self.assertIn(html.escape(name), page)
+            self.assertTrue(any(c.name == name for c in CARDS.values()), name)
 
 
 class PackEditorTests(BaseTestCase):
