@@ -119,7 +119,8 @@ def evaluate(state: GameState, seat: int) -> float:
 WEIGHTS = {"resurrect": 40, "deflect": 40, "negate": 30, "claim": 20, "attack": 6,
            "target": 6, "use_once": 3, "keep": 6, "replace": 2, "contribute": 4, "pay": 4,
            "open": 3, "waive": 4, "play_challenge": 1, "end_turn": 2, "use_health": 0,
-           "abandon": 0, "discard_pet": 0, "discard_item": 0, "cancel": 0, "draw_dead": 8}
+           "abandon": 0, "discard_pet": 0, "discard_item": 0, "cancel": 0, "draw_dead": 8,
+           "drink": 4, "meddle": 5}
 """The rollout policy's weight of each action type (1 when unnamed); 0 only when others
 exist."""
 PRUNED = ("abandon", "discard_pet", "discard_item", "cancel")
