@@ -146,20 +146,22 @@ def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
 def test_MW_HEALTH_5_the_damaged_player_chooses_even_on_another_turn() -> None:
     state = main_turn(game(2, seed=4), 0)
     set_mage(state, 1, "sage_of_rising")
+    before = len(state.players[1].health)
     health.lose_health(state, 1, 2)
     assert RULES.to_act(state) == {1}
     choices = RULES.legal_actions(state, 1)
     assert {c["card"] for c in choices} == set(state.players[1].health)
     state = act(state, 1, **choices[0])
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
-    assert len(state.players[1].health) == 4
+    assert len(state.players[1].health) == before - 2
     assert RULES.to_act(state) == {0}
 
 
 def test_MW_HEALTH_5_random_loss_option() -> None:
     state = main_turn(game(2, seed=4, health_loss_choice="random"), 0)
+    before = len(state.players[1].health)
     health.lose_health(state, 1, 2)
-    assert state.decisions == [] and len(state.players[1].health) == 4
+    assert state.decisions == [] and len(state.players[1].health) == before - 2
 
 
 def test_MW_TURN_1_2_fate_cards_are_drawn_and_resolved_in_order() -> None:

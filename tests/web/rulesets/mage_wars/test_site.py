@@ -188,7 +188,7 @@ class MageWarsSiteTests(BaseTestCase):
         for mechanic in ("Falling for good", "Potions", "Meddling", "Structures that choose"):
             self.assertIn(mechanic, page)  # issue 33: each with a worked example
         for name in ("Ironbark Tonic", "Sly Fingers", "Tangleweed Snare", "Tidal Shrine",
-                     "Ember Beacon", "Menagerie Gate", "Grey Arbiter", "Briarmother"):
+                     "Ember Beacon", "Menagerie Gate", "Grey Arbiter", "Lumen Warden"):
             self.assertIn(html.escape(name), page)
             self.assertTrue(any(c.name == name for c in CARDS.values()), name)
 
