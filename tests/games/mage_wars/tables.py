@@ -24,7 +24,7 @@ def zones(state: GameState) -> list[list[int]]:
     out = [*state.decks.values(), *state.discards.values(), state.built, state.challenges]
     for p in state.players:
         out += [p.levels, p.health, p.hand, p.pets, p.items, p.armor, p.permanents,
-                p.blessings, *p.charges.values()]
+                p.blessings, *p.charges.values(), p.shelf, list(p.draughts)]
     return out
 
 

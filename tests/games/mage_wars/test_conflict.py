@@ -134,10 +134,11 @@ def test_MW_CURSE_1_MW_DEATH_1_a_curse_that_kills_cancels_the_rest_of_the_draws(
     del state.players[0].health[1:]
     to_deck_top(state, "gust_of_fortune", "withering_gaze")
     drawing.draw(state, 0, "fate", 2)
-    state = act(state, 0, type="accept")
+    state, events = RULES.apply(state, 0, {"type": "accept"})
     assert not state.players[0].alive and not state.players[0].hand
-    assert instance(state, "gust_of_fortune") in state.decks["fate"]
-    assert not state.pending_effects
+    assert not any(e.get("seat") == 0 and "Gust of Fortune" in e.get("text", "")
+                   for e in events)
+    assert state.active == 1  # the turn passed (the next seat may draw the fate card)
 
 
 def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_draws() -> None:
@@ -146,6 +147,7 @@ def test_MW_CURSE_1_MW_DEATH_2_a_curse_in_a_dead_turn_resolves_before_the_other_
     health.die(state, 1)
     put(state, 1, "hand", "spark", "loam_clod")
     to_deck_top(state, "rust_curse")  # the Enchanted draw comes first
+    to_deck_top(state, "storm_hawk", "dragon_whelp")  # no curse on the other two decks
     mystic, arcane = state.decks["mystic"][-1], state.decks["arcane"][-1]
     state = act(state, 0, type="end_turn")
     state = act(state, 1, type="draw_dead", deck="enchanted")
@@ -167,7 +169,7 @@ def test_MW_CURSE_1_lose_item_takes_the_newest_item_with_its_charges() -> None:
     state = act(state, 0, type="accept")
     assert state.players[0].items == [staff] and bow not in state.players[0].charges
     assert bow in state.discards["mystic"] and charge in state.discards["enchanted"]
-    assert count_cards(state) == 62
+    assert count_cards(state) == len(CARDS)
 
 
 def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_turn() -> None:
@@ -283,7 +285,7 @@ def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
     after = RULES.resign(state, 1)
     assert RULES.outcome(after) is None
     assert after.players[1].left and not after.players[1].alive
-    assert hawk in after.discards["mystic"] and count_cards(after) == 62
+    assert hawk in after.discards["mystic"] and count_cards(after) == len(CARDS)
     assert RULES.legal_actions(after, 1) == []
     # the Arbiter (seat 2) needs every other mage dead: the Warden still lives
     final = RULES.resign(after, 0)
@@ -293,7 +295,9 @@ def test_MW_WIN_4_a_player_who_surrenders_leaves_and_play_goes_on() -> None:
 
 def test_MW_WIN_4_destroy_everyone_counts_a_left_mage_as_dead() -> None:
     state = table(3)
-    health.die(state, 0)  # the Warden is dead; the Tyrant leaves
+    for _ in range(engine.mage(state, 0).resurrections + 1):
+        state.players[0].alive = True
+        health.die(state, 0)  # the Warden falls for good (MW-DEATH-5); the Tyrant leaves
     after = RULES.resign(state, 1)
     outcome = RULES.outcome(after)
     assert outcome is not None and outcome.winners == (2,)
@@ -317,9 +321,16 @@ def test_MW_DEATH_1_death_discards_hand_kept_cards_and_manifestations_not_levels
     assert state.players[1].mage not in tabletop.targets(state, 0)  # MW-DEATH-2
 
 
-def test_MW_DEATH_4_a_dead_mage_counts_as_destroyed() -> None:
-    state = table(2)
+def test_MW_DEATH_4_a_fallen_mage_counts_as_destroyed_a_dead_one_does_not() -> None:
+    """Issue 33: a dead mage who may still rise is not destroyed; a fallen one is
+    (MW-DEATH-5), and in a 3-seat game the other mages play on."""
+    state = table(3)
     health.die(state, 0)
+    assert not engine.check_wins(state)
+    for _ in range(engine.mage(state, 0).resurrections):
+        state.players[0].alive = True
+        health.die(state, 0)
+    assert state.players[0].fallen
     assert engine.check_wins(state)
     assert state.outcome is not None and state.outcome.winners == (1,)  # destroy_all(good)
 
@@ -358,8 +369,10 @@ def test_MW_DEATH_2_3_dead_turn_then_resurrection_and_an_immediate_turn() -> Non
     gloom, ember = instance(state, "gloom_mote"), instance(state, "ember_shard")
     state = act(state, 1, type="pay", card=gloom, slot=0)
     state = act(state, 1, type="pay", card=ember, slot=1)
+    assert state.stage == "resurrecting"  # the Tyrant's third icon is any kind
+    state = act(state, 1, type="pay", card=instance(state, "storm_glass"), slot=2)
     player = state.players[1]
-    assert player.alive and len(player.health) == 6
+    assert player.alive and len(player.health) == CARDS["umbral_tyrant"].health
     assert (state.active == 1 and state.stage == "main") or state.decisions
     assert state.resurrection is None
     lines = [line["text"] for line in state.log if line["seat"] == 1]

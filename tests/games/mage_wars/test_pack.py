@@ -9,8 +9,13 @@ from typing import Any
 import pytest
 
 from marcomage.games.mage_wars import deck as packs
-from marcomage.games.mage_wars.cards import CARDS, ICONS, card_from_json
-from marcomage.games.mage_wars.deck import sample_pack, seat_problems, validate_pack
+from marcomage.games.mage_wars.cards import CARDS, DECKS, ICONS, card_from_json
+from marcomage.games.mage_wars.deck import (
+    sample_pack,
+    seat_problems,
+    standard_pack,
+    validate_pack,
+)
 from marcomage.games.mage_wars.ruleset import RULESET
 
 
@@ -24,40 +29,60 @@ def without(*card_ids: str) -> dict[str, Any]:
     return dict(doc)
 
 
-def test_sample_pack_is_valid_and_sized_as_the_document_asks() -> None:
-    doc = sample_pack()
-    assert validate_pack(doc) == []
-    decks = Counter(CARDS[str(e["card"])].deck for e in doc["entries"])
-    assert decks == {"mage": 4, "fate": 10, "enchanted": 18, "mystic": 12, "arcane": 8,
-                     "quest": 10}
+def test_the_standard_pack_is_a_real_pack_and_the_starter() -> None:
+    """Issue 33: at least 150 cards over the six decks with copy counts (cheap resources
+    and common spells several times, mages and structures once); it and the every-card-once
+    sample pack are valid at 2, 3 and 4 seats."""
+    doc = standard_pack()
+    assert validate_pack(doc) == [] and validate_pack(sample_pack()) == []
+    decks: Counter[str] = Counter()
+    for entry in doc["entries"]:
+        decks[CARDS[str(entry["card"])].deck] += int(entry["count"])
+    assert sum(decks.values()) >= 150 and set(decks) == set(DECKS)
+    counts = {str(e["card"]): int(e["count"]) for e in doc["entries"]}
+    assert set(counts) == set(CARDS) and max(counts.values()) <= 4
+    assert all(counts[c] == 1 for c in CARDS if CARDS[c].type == "mage")
+    assert counts["ember_shard"] > counts["dragon_whelp"]
     assert len({i for c in CARDS.values() for i in c.resources}) == 6
     for seats in (2, 3, 4):
-        assert seat_problems(doc, seats) == []
+        assert seat_problems(doc, seats) == [] and seat_problems(sample_pack(), seats) == []
     assert RULESET.starter_decks() == [doc]
 
 
-def test_sample_pack_follows_the_design_notes() -> None:
+def test_eight_mages_differ_in_win_condition_stats_and_resurrection() -> None:
+    """Issue 33: at least 8 mages, every alignment, each with its own win condition, and
+    stats and resurrection costs that differ."""
     mages = [c for c in CARDS.values() if c.type == "mage"]
-    assert sorted(m.alignment for m in mages) == ["evil", "good", "good", "neutral"]
-    assert len({str(m.win) for m in mages}) == 4
-    fate = Counter(c.type for c in CARDS.values() if c.deck == "fate")
-    assert fate == {"fate": 7, "curse": 2, "blessing": 1}
-    quest = Counter((c.type, c.level or c.alignment) for c in CARDS.values()
-                    if c.deck == "quest")
-    assert quest[("level", 2)] == quest[("level", 3)] == 2
-    assert quest[("structure", "good")] == quest[("structure", "evil")] == 2
-    assert quest[("challenge", "")] == 2
-    assert any(c.blessing == "deflect" and c.requires for c in CARDS.values()
-               if c.deck == "mystic")
+    assert len(mages) >= 8
+    assert {m.alignment for m in mages} == {"good", "evil", "neutral"}
+    assert len({str(m.win) for m in mages}) == len(mages)
+    assert len({(m.health, m.armor_max, m.pets, m.plants, m.items, m.max_cards,
+                 str(m.health_card_discount)) for m in mages}) >= 6
+    assert len({(m.resurrect, m.resurrections) for m in mages}) == len(mages)
+    assert all(m.resurrections >= 1 for m in mages)
     for card in CARDS.values():
-        for alt in card.alternatives:
-            assert len(alt) == 0 or 2 <= len(alt) <= 5 or card.type in ("creature", "magic")
         assert len(card.resources) <= 3
 
 
+def test_the_set_holds_every_kind_the_seed_names() -> None:
+    """Issue 33 / the seed: potions, the three meddling effects, and structures whose
+    effects reach by alignment, element, level and pet ownership."""
+    kinds = Counter(c.type for c in CARDS.values())
+    assert kinds["potion"] >= 4
+    assert {c.meddle for c in CARDS.values() if c.meddle} == {"stall", "steal", "shatter"}
+    reach: set[str] = set()
+    for card in CARDS.values():
+        if card.type == "structure":
+            reach |= set(card.persistent) - {"fate", "max_cards", "defense", "damage"}
+            for effect in (*card.on_complete, *card.on_destroy):
+                reach |= set(effect.get("who", {}))
+    assert {"alignment", "element", "min_level", "max_level", "pet_owner"} <= reach
+
+
 def test_MISSING_DECK_and_TOO_FEW_MAGES() -> None:
-    problems = validate_pack(without("lumen_warden", *[c for c in CARDS
-                                                      if CARDS[c].deck == "arcane"]))
+    mages = [c for c in CARDS if CARDS[c].type == "mage"]
+    problems = validate_pack(without(*mages[:5], *[c for c in CARDS
+                                                  if CARDS[c].deck == "arcane"]))
     assert {"MISSING_DECK", "TOO_FEW_MAGES"} <= codes(problems)
     assert any("Arcane" in p.message for p in problems if p.code == "MISSING_DECK")
 
@@ -65,7 +90,7 @@ def test_MISSING_DECK_and_TOO_FEW_MAGES() -> None:
 def test_DUPLICATE_MAGE_and_TOO_FEW_MAGES_count_different_mages() -> None:
     """MW-SETUP-3: four copies of one mage are one mage; a pack holding them would deal two
     identical mages, so the validator and game creation refuse it."""
-    doc = without("sage_of_rising", "grey_arbiter", "umbral_tyrant")
+    doc = without(*[c for c in CARDS if CARDS[c].type == "mage" and c != "lumen_warden"])
     for entry in doc["entries"]:
         if entry["card"] == "lumen_warden":
             entry["count"] = 4
@@ -91,10 +116,11 @@ def test_WRONG_DECK_names_the_card() -> None:
 
 def test_DECK_TOO_SMALL_and_PACK_TOO_SMALL_FOR_SEATS() -> None:
     enchanted = [c for c in CARDS if CARDS[c].deck == "enchanted"]
-    small = without(*enchanted[:12])
+    small = without(*enchanted[:-6])  # 6 left; two mages may need 4 + 4
     assert "DECK_TOO_SMALL" in codes(validate_pack(small))
-    assert codes(seat_problems(without(*enchanted[:5]), 4)) == {"PACK_TOO_SMALL_FOR_SEATS"}
-    assert seat_problems(without(*enchanted[:5]), 2) == []
+    thin = without(*enchanted[:-10])  # 10 left: enough for two mages, not for four
+    assert codes(seat_problems(thin, 4)) == {"PACK_TOO_SMALL_FOR_SEATS"}
+    assert seat_problems(thin, 2) == []
 
 
 def test_LEVEL_GAP() -> None:
@@ -157,7 +183,7 @@ def test_TOO_MANY_RESOURCES_and_FORBIDDEN_RESOURCES() -> None:
 
 def test_the_ruleset_refuses_a_game_the_pack_cannot_deal() -> None:
     enchanted = [c for c in CARDS if CARDS[c].deck == "enchanted"]
-    doc: Any = without(*enchanted[:5])
+    doc: Any = without(*enchanted[:-10])
     RULESET.new_game(RULESET.options_from_json({}), [doc, doc], 1)
     try:
         RULESET.new_game(RULESET.options_from_json({}), [doc] * 4, 1)

@@ -25,7 +25,7 @@ def test_invariants_hold_through_random_games(seats: int, seed: int, mode: str,
     for _ in range(3000):
         if RULES.outcome(state) is not None:
             break
-        assert count_cards(state) == 62
+        assert count_cards(state) == len(CARDS)
         for seat, player in enumerate(state.players):
             if player.left:
                 assert not player.alive and not player.hand and not player.health

@@ -34,7 +34,7 @@ def test_MW_SETUP_1_decks_are_shuffled_with_the_seed() -> None:
 def test_MW_SETUP_2_5_all_seats_share_one_pack_and_start_at_level_1(seats: int) -> None:
     state = game(seats)
     assert len(state.players) == seats
-    assert count_cards(state) == 62  # one pack, every card somewhere
+    assert count_cards(state) == len(CARDS)  # one pack, every card somewhere
     mages = [p.mage for p in state.players]
     assert len(set(mages)) == seats and all(CARDS[state.cards[m]].type == "mage"
                                             for m in mages)
@@ -50,7 +50,8 @@ def test_MW_SETUP_3_choose_lets_players_pick_in_seat_order_without_duplicates() 
     state = game(3, mage_selection="choose")
     assert RULES.to_act(state) == {0}
     picks = RULES.legal_actions(state, 0)
-    assert len(picks) == 4 and {p["type"] for p in picks} == {"pick"}
+    assert len(picks) == sum(c.type == "mage" for c in CARDS.values())
+    assert {p["type"] for p in picks} == {"pick"}
     state = act(state, 0, **picks[2])
     assert RULES.to_act(state) == {1}
     assert picks[2] not in RULES.legal_actions(state, 1)
@@ -78,7 +79,7 @@ def test_MW_SETUP_3_random_selection_never_deals_the_same_mage_twice() -> None:
 def test_MW_SETUP_4_mage_card_fields() -> None:
     mage = CARDS["umbral_tyrant"]
     assert (mage.health, mage.armor_max, mage.alignment, mage.pets, mage.fate,
-            mage.max_cards) == (6, 1, "evil", 2, 2, 7)
+            mage.max_cards, mage.resurrections) == (7, 1, "evil", 2, 2, 7, 1)
     assert mage.win and mage.resurrection and mage.items == 1
 
 
@@ -145,20 +146,22 @@ def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
 def test_MW_HEALTH_5_the_damaged_player_chooses_even_on_another_turn() -> None:
     state = main_turn(game(2, seed=4), 0)
     set_mage(state, 1, "sage_of_rising")
+    before = len(state.players[1].health)
     health.lose_health(state, 1, 2)
     assert RULES.to_act(state) == {1}
     choices = RULES.legal_actions(state, 1)
     assert {c["card"] for c in choices} == set(state.players[1].health)
     state = act(state, 1, **choices[0])
     state = act(state, 1, **RULES.legal_actions(state, 1)[0])
-    assert len(state.players[1].health) == 4
+    assert len(state.players[1].health) == before - 2
     assert RULES.to_act(state) == {0}
 
 
 def test_MW_HEALTH_5_random_loss_option() -> None:
     state = main_turn(game(2, seed=4, health_loss_choice="random"), 0)
+    before = len(state.players[1].health)
     health.lose_health(state, 1, 2)
-    assert state.decisions == [] and len(state.players[1].health) == 4
+    assert state.decisions == [] and len(state.players[1].health) == before - 2
 
 
 def test_MW_TURN_1_2_fate_cards_are_drawn_and_resolved_in_order() -> None:

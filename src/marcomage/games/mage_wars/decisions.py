@@ -10,7 +10,7 @@ from .cards import HEALTH_DECKS, Card
 from .crafting import fill, waivable
 from .requirements import ALL_ICONS, can_fill, fits, place_icons
 from .state import GameState, Manifest
-from .tabletop import card_of, mage, stat, targets
+from .tabletop import POTION_SHELF, card_of, in_game, mage, stat, targets
 
 # --- who decides, and what ----------------------------------------------------------------
 
@@ -52,6 +52,8 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
         if not icons:
             continue
         for manifest in manifests:
+            if manifest.stalled > 0:  # nothing goes into a stalled card (MW-MEDDLE-1)
+                continue
             if all_icons:
                 open_kinds = [manifest.slots[i] for i in manifest.open_slots()]
                 if place_icons(open_kinds, icons):
@@ -71,9 +73,12 @@ def _openable(state: GameState, seat: int, iid: int) -> bool:
     card = card_of(state, iid)
     if not card.craftable:
         return False
+    player = state.players[seat]
+    if card.type == "potion":  # room on the shelf for it once brewed (MW-POTION-1)
+        brewing = sum(1 for m in player.manifests if card_of(state, m.card).type == "potion")
+        return len(player.shelf) + brewing < POTION_SHELF
     if card.type != "level":
         return True
-    player = state.players[seat]
     return card.level == player.level + 1 and not any(
         card_of(state, m.card).type == "level" and card_of(state, m.card).level == card.level
         for m in player.manifests)
@@ -109,8 +114,10 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         if card.type == "challenge":
             out.append({"type": "play_challenge", "card": iid})
     out += contributions(state, seat, player.hand, [*player.manifests, *state.structures])
+    if "drank" not in state.flags:  # one potion a turn (MW-POTION-3)
+        out += [{"type": "drink", "card": iid} for iid in player.shelf]
     for manifest in waivable(state, seat):
-        if manifest.waivers > 0:
+        if manifest.waivers > 0 and manifest.stalled <= 0:
             for slot in _distinct_slots(manifest):
                 out.append({"type": "waive", "target": manifest.card, "slot": slot})
     for manifest in player.manifests:
@@ -189,7 +196,24 @@ def _decision_actions(state: GameState, decision: dict[str, Any]) -> list[dict[s
         return [{"type": "target", "target": t} for t in goals] or [{"type": "fizzle"}]
     if kind == "craft":
         return _craft_actions(state, seat, int(decision["card"]))
+    if kind == "meddle":
+        return meddle_actions(state, seat, card_of(state, int(decision["card"])).meddle)
     raise ValueError(f"Unknown decision {kind!r}.")  # pragma: no cover
+
+
+def meddle_actions(state: GameState, seat: int, how: str) -> list[dict[str, Any]]:
+    """The cards a meddling magic card may reach (MW-MEDDLE): `stall` another living
+    player's manifestation not yet stalled; `steal` or `shatter` one contributed card of
+    another player's manifestation or of any structure being built. None: it fizzles."""
+    out: list[dict[str, Any]] = []
+    theirs = [m for other in in_game(state) if other != seat and state.players[other].alive
+              for m in state.players[other].manifests]
+    if how == "stall":
+        out = [{"type": "meddle", "target": m.card} for m in theirs if m.stalled <= 0]
+    else:
+        out = [{"type": "meddle", "target": m.card, "card": iid}
+               for m in (*theirs, *state.structures) for iid in m.contributed()]
+    return out or [{"type": "fizzle"}]
 
 
 def _craft_actions(state: GameState, seat: int, iid: int) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from marcomage.platform.protocol import DeckDoc, Violation
 
-from .cards import CARDS, DECKS, HEALTH_DECKS, Card
+from .cards import CARDS, DECKS, HEALTH_DECKS, STANDARD_COUNTS, Card
 from .victory import WinConditionError, check_condition
 
 FORMAT = "pack"
@@ -43,7 +43,7 @@ def home_deck(card: Card) -> tuple[str, ...]:
         return ("quest",)
     if card.type in ("curse", "blessing"):
         return tuple(d for d in DECKS if d != "mage")
-    return HEALTH_DECKS
+    return HEALTH_DECKS  # creatures, plants, items, magic, potions and resources
 
 
 def placements(pack: DeckDoc) -> tuple[list[tuple[Card, str]], list[Violation]]:
@@ -181,6 +181,16 @@ def seat_problems(pack: DeckDoc, seats: int) -> list[Violation]:
 
 
 def sample_pack() -> DeckDoc:
-    """The sample pack of MAGEWARS.md: every card of the set once (62 cards)."""
+    """Every card of the set once: the shape of MAGEWARS.md's sample pack, which the rule
+    tests build their tables from (one instance per card)."""
     return {"game": "mage_wars", "format": FORMAT, "name": "Sample pack",
             "entries": [{"card": card_id, "count": 1} for card_id in CARDS], "extra": {}}
+
+
+def standard_pack() -> DeckDoc:
+    """The pack a group plays with (issue 33): every card of the set, in the copy counts of
+    the card file's `standard_pack` (cheap resources and common spells several times, mages
+    and structures once), over 150 cards in the six decks."""
+    return {"game": "mage_wars", "format": FORMAT, "name": "Standard pack",
+            "entries": [{"card": card_id, "count": count}
+                        for card_id, count in STANDARD_COUNTS.items()], "extra": {}}

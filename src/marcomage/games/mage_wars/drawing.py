@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .cards import HEALTH_DECKS
 from .health import lose_health, remove_kept
 from .state import GameState
-from .tabletop import card_of, discard, say
+from .tabletop import card_of, discard, mage, reaches, say
 
 # --- drawing ------------------------------------------------------------------------------
 
@@ -70,6 +71,26 @@ def run_pending(state: GameState) -> None:
         _run_one(state, int(effect["seat"]), effect)
 
 
+def heal(state: GameState, seat: int, n: int) -> None:
+    """Up to n new health cards, never above the mage's Health, drawn face down from the
+    health deck the mage card names most (MW-POTION-2); a curse drawn so stays a hit point,
+    as when health is dealt (MW-HEALTH-2)."""
+    player = state.players[seat]
+    card = mage(state, seat)
+    if not player.alive:
+        return
+    deck = max(HEALTH_DECKS, key=lambda d: card.health_cards.get(d, 0))
+    healed = 0
+    while healed < n and len(player.health) < card.health:
+        iid = draw_one(state, deck)
+        if iid is None:
+            break
+        player.health.append(iid)
+        healed += 1
+    if healed:
+        say(state, seat, f"regains {healed} health")
+
+
 def _draw_until_curse(state: GameState, seat: int, effect: dict[str, Any]) -> None:
     """`draw`, `draw_keep_only` and `draw_from_discard`, one card at a time; after a curse
     the draws left go back to the front of the queue, to run once it is decided."""
@@ -121,5 +142,14 @@ def _run_one(state: GameState, seat: int, effect: dict[str, Any]) -> None:
             say(state, seat, f"loses the item {card_of(state, lost).name}")
     elif do == "lose_health":
         lose_health(state, seat, int(effect["n"]))
+    elif do == "heal":
+        heal(state, seat, int(effect["n"]))
+    elif do == "each_mage":  # a structure's effect on the mages it reaches (MW-STRUCT-2)
+        count = len(state.players)
+        reached = [(seat + k) % count for k in range(count)]
+        state.pending_effects[:0] = [
+            {**then, "seat": other} for other in reached
+            if state.players[other].alive and not state.players[other].left
+            and reaches(state, other, effect.get("who", {})) for then in effect["then"]]
     else:  # pragma: no cover - card data is checked by the tests
         raise ValueError(f"Unknown effect {do!r}.")

@@ -20,9 +20,10 @@ from marcomage.platform.rng import Rng
 from .cards import DECKS, HEALTH_DECKS
 from .crafting import activate, fill, find_manifest, open_card, waivable
 from .drawing import curse_waiting, draw, draw_one, receive, run_effects, run_pending
-from .health import die, lose_health, remove_kept
+from .health import clear_seat, die, lose_health, remove_kept
 from .state import ALL, EMPTY, WAIVED, GameState, Manifest, Options, Player
 from .tabletop import (
+    POTION_TURNS,
     card_damage,
     card_of,
     discard,
@@ -39,6 +40,8 @@ ROUND_LIMIT = 50
 """A game lasts at most this many rounds; then it is a draw (MW-TURN-8)."""
 
 WIN_END, ROUND_END, LAST_END = "win_condition", "round_limit", "surrender"
+FALLEN_END = "last_standing"
+"""Every other mage fell for good or left, and one at least fell (MW-DEATH-5)."""
 
 
 def deal_health(state: GameState, seat: int) -> None:
@@ -55,10 +58,11 @@ def deal_health(state: GameState, seat: int) -> None:
 # --- setup and turns ----------------------------------------------------------------------
 
 
-def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
-             ) -> GameState:
+def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int,
+             mages: Sequence[str] = ()) -> GameState:
     """Shuffle the six decks, assign opaque instance ids, pick the first player and the mages
-    (MW-SETUP-1..5), deal health and start the first turn."""
+    (MW-SETUP-1..5), deal health and start the first turn. `mages` (card ids, one a seat)
+    seats given mages instead: the balance lab's ready-made sides."""
     rng = Rng.from_seed(seed)
     copies = [(str(e["card"]), str(e["deck"])) for e in pack for _ in range(int(e["count"]))]
     ids = list(range(len(copies)))
@@ -75,12 +79,17 @@ def new_game(options: Options, pack: list[dict[str, Any]], seats: int, seed: int
     state = GameState(options, rng, cards, [dict(e) for e in pack], decks,
                       {d: [] for d in DECKS}, [Player() for _ in range(seats)], homes=homes)
     state.first = state.active = rng.below(seats)
-    if options.mage_selection == "choose":
+    if options.mage_selection == "choose" and not mages:
         state.stage = "select"
         state.decisions = [{"kind": "select", "seat": s} for s in range(seats)]
         return state
     for seat in range(seats):
-        state.players[seat].mage = state.decks["mage"].pop()
+        if mages:
+            iid = next(i for i in state.decks["mage"] if cards[i] == mages[seat])
+            state.decks["mage"].remove(iid)
+        else:
+            iid = state.decks["mage"].pop()
+        state.players[seat].mage = iid
     start_play(state)
     return state
 
@@ -95,7 +104,7 @@ def start_play(state: GameState) -> None:
     while state.players[first].left:
         first = (first + 1) % seats
     state.first = first
-    say(state, first, "plays first")
+    say(state, first, "goes first")
     begin_turn(state, first)
     settle(state)
 
@@ -118,6 +127,8 @@ def pass_turn(state: GameState) -> None:
     (MW-TURN-6, MW-TURN-7); past ROUND_LIMIT rounds the game is a draw (MW-TURN-8)."""
     seats = len(state.players)
     seat = state.active
+    if not state.players[seat].left:
+        end_of_turn(state, seat)
     while True:
         seat = (seat + 1) % seats
         if seat == state.first:
@@ -140,11 +151,22 @@ def pass_turn(state: GameState) -> None:
 
 def check_wins(state: GameState) -> bool:
     """The winner, if any player meets their win condition now (MW-WIN-1, MW-WIN-3); a dead
-    mage meets none until resurrected (our reading: a mage in the grave wins nothing)."""
+    mage meets none until resurrected (our reading: a mage in the grave wins nothing). A
+    dead mage who may still rise is not destroyed: only a fallen mage (MW-DEATH-5) or one
+    whose player left counts as destroyed (MW-DEATH-4). The last mage at the table wins."""
     if state.stage == "select":
         return False
-    table = Table([Mage(mage(state, s).alignment, p.level, p.alive) if not p.left
-                   else Mage("", 0, False) for s, p in enumerate(state.players)],
+    remaining = in_game(state)
+    if len(remaining) == 1 and any(p.fallen for p in state.players):
+        state.outcome = Outcome("win", (remaining[0],), FALLEN_END, state.round)
+        state.stage = "over"
+        state.decisions.clear()
+        state.pending_effects.clear()
+        say(state, remaining[0], "is the last mage standing and wins")
+        return True
+    table = Table([Mage(mage(state, s).alignment, p.level, not p.left, len(p.pets))
+                   if p.fallen or not p.left else Mage("", 0, False)
+                   for s, p in enumerate(state.players)],
                   [(card_of(state, i).alignment, card_of(state, i).element)
                    for i in state.built])
     seats = len(state.players)
@@ -156,7 +178,7 @@ def check_wins(state: GameState) -> bool:
             state.stage = "over"
             state.decisions.clear()
             state.pending_effects.clear()
-            say(state, seat, "meets the win condition and wins")
+            say(state, seat, f"meets the win condition ({mage(state, seat).text}) and wins")
             return True
     return False
 
@@ -209,21 +231,37 @@ def settle(state: GameState) -> None:
             return
 
 
-def attack(state: GameState, seat: int, damage: int, flags: Sequence[str], target: int) -> None:
-    """Resolve one attack on a mage or a card (MW-COMBAT)."""
+def _whose(state: GameState, target: int) -> str:
+    """A kept card or structure in the log's words: "{seat:N}'s Oak Staff" or "the
+    structure Sun Temple" (the board puts the player's name in for the token)."""
+    name = card_of(state, target).name
+    for owner, player in enumerate(state.players):
+        if target in (*player.pets, *player.items, *player.armor):
+            return f"{{seat:{owner}}}'s {name}"
+    return f"the structure {name}"
+
+
+def attack(state: GameState, seat: int, damage: int, flags: Sequence[str], target: int,
+           source: str = "") -> None:
+    """Resolve one attack on a mage or a card (MW-COMBAT); the log names the attacker's
+    card, the target's owner and the damage after armor and defense."""
     defender = seat_of_mage(state, target)
+    with_what = f" with {source}" if source else ""
     if defender is not None:
         dealt = mage_damage(state, seat, damage, flags, defender)
-        say(state, seat, f"attacks the mage of seat {defender + 1} for {dealt}")
+        say(state, seat, f"attacks {{seat:{defender}}}'s mage{with_what}: {dealt} damage "
+                         "after armor and defense")
         state.flags.append("attacked_mage")
         lose_health(state, defender, dealt)
         return
     dealt = card_damage(state, seat, damage)
     card = card_of(state, target)
+    words = _whose(state, target)
     if dealt < card.health:
-        say(state, seat, f"attacks {card.name} for {dealt}: no effect")
+        say(state, seat, f"attacks {words}{with_what} for {dealt} damage, less than its "
+                         f"health {card.health}: no effect")
         return
-    say(state, seat, f"destroys {card.name}")
+    say(state, seat, f"destroys {words}{with_what}")
     state.flags.append("destroyed")
     if target in state.built:
         state.built.remove(target)
@@ -248,7 +286,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         iid = action["card"]
         player.health.remove(iid)
         card = card_of(state, iid)
-        say(state, seat, "uses a health card")
+        say(state, seat, f"uses a health card ({len(player.health)} left)")
         if card.type == "curse":
             say(state, seat, f"takes the curse {card.name} from health")
             state.decisions.append({"kind": "curse", "seat": seat, "card": iid,
@@ -295,10 +333,21 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         player.used.append(source)
         if card.charged:
             discard(state, player.charges[source].pop())
-        attack(state, seat, card.damage, card.flags, action["target"])
+        attack(state, seat, card.damage, card.flags, action["target"], card.name)
         if card.charged and not player.charges.get(source):
             say(state, seat, f"spends the last charge of {card.name}")
             remove_kept(state, seat, source)
+    elif kind == "drink":  # MW-POTION-3
+        iid = action["card"]
+        card = card_of(state, iid)
+        player.shelf.remove(iid)
+        state.flags.append("drank")
+        say(state, seat, f"drinks {card.name}")
+        if card.bonus:
+            player.draughts[iid] = POTION_TURNS
+        else:
+            discard(state, iid)
+        run_effects(state, seat, card.effects)
     elif kind == "claim":
         state.challenges.remove(action["card"])
         card = card_of(state, action["card"])
@@ -309,7 +358,7 @@ def perform(state: GameState, seat: int, action: dict[str, Any]) -> None:
         remove_kept(state, seat, action["card"])
     elif kind == "draw_dead":
         state.flags.append(f"dead_draw:{action['deck']}")
-        say(state, seat, f"draws from the {action['deck']} deck")
+        say(state, seat, f"draws a card from the {action['deck'].capitalize()} deck")
         draw(state, seat, action["deck"], 1)  # a curse resolves as usual (MW-CURSE-1)
     elif kind == "resurrect":
         slots = list(mage(state, seat).resurrection[action["alt"]])
@@ -366,12 +415,13 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
     elif kind == "deflect":
         _spend(state, seat, action["card"])
         say(state, seat, f"deflects the curse {card_of(state, decision['card']).name} to "
-                         f"seat {action['seat'] + 1}")
+                         f"{{seat:{action['seat']}}}")
         state.decisions.insert(0, {"kind": "curse", "seat": action["seat"],
                                    "card": decision["card"], "deflected": 1})
     elif kind == "lose":
         player.health.remove(action["card"])
         discard(state, action["card"])
+        say(state, seat, f"gives up a health card to the damage ({len(player.health)} left)")
         left = int(decision["n"]) - 1
         if not player.health:
             say(state, seat, "loses the last health card")
@@ -384,11 +434,13 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
         discard(state, action["card"])
         if len(player.hand) > stat(state, seat, "max_cards"):
             state.decisions.insert(0, decision)
+    elif kind == "meddle":
+        meddle(state, seat, int(decision["card"]), action)
     elif kind in ("target", "fizzle"):
         card = card_of(state, decision["card"])
         discard(state, decision["card"])
         if kind == "target":
-            attack(state, seat, card.damage, card.flags, action["target"])
+            attack(state, seat, card.damage, card.flags, action["target"], card.name)
         run_effects(state, seat, card.effects)
     elif kind in ("keep", "replace"):
         iid = int(decision["card"])
@@ -407,8 +459,47 @@ def _decide(state: GameState, seat: int, decision: dict[str, Any], action: dict[
         discard(state, iid)
         say(state, seat, f"uses {card.name} once")
         if "target" in action:
-            attack(state, seat, card.damage, card.flags, action["target"])
+            attack(state, seat, card.damage, card.flags, action["target"], card.name)
         run_effects(state, seat, card.effects)
+
+
+def meddle(state: GameState, seat: int, iid: int, action: dict[str, Any]) -> None:
+    """A meddling magic card on a card still being crafted (MW-MEDDLE-1..3): stall it for
+    its owner's next turn, steal a contributed card into one's hand, or shatter one to the
+    discard pile; the emptied slots open again. Then the card's own effects run."""
+    card = card_of(state, iid)
+    discard(state, iid)
+    manifest = next(m for m in (*[m for p in state.players for m in p.manifests],
+                                *state.structures) if m.card == action["target"])
+    owner = "the centre's" if manifest.owner < 0 else f"{{seat:{manifest.owner}}}'s"
+    name = card_of(state, manifest.card).name
+    if card.meddle == "stall":
+        manifest.stalled = 1
+        say(state, seat, f"stalls {owner} {name} with {card.name}")
+    else:
+        taken = int(action["card"])
+        manifest.filled = [EMPTY if f == taken else f for f in manifest.filled]
+        if card.meddle == "steal":
+            state.players[seat].hand.append(taken)
+            say(state, seat, f"steals {card_of(state, taken).name} from {owner} {name}")
+        else:
+            discard(state, taken)
+            say(state, seat, f"shatters {card_of(state, taken).name} in {owner} {name}")
+    run_effects(state, seat, card.effects)
+
+
+def end_of_turn(state: GameState, seat: int) -> None:
+    """What lasts to the end of a seat's turn wears off: potions drunk (MW-POTION-3) and a
+    stall on its manifestations (MW-MEDDLE-1)."""
+    player = state.players[seat]
+    for iid in list(player.draughts):
+        player.draughts[iid] -= 1
+        if player.draughts[iid] <= 0:
+            del player.draughts[iid]
+            discard(state, iid)
+            say(state, seat, f"feels {card_of(state, iid).name} wear off")
+    for manifest in player.manifests:
+        manifest.stalled = max(0, manifest.stalled - 1)
 
 
 def _spend(state: GameState, seat: int, iid: int) -> None:
@@ -425,37 +516,7 @@ def _spend(state: GameState, seat: int, iid: int) -> None:
 def resign(state: GameState, seat: int) -> None:
     """The player leaves (MW-WIN-4): the mage counts as permanently dead, every card of the
     seat goes to the discard piles, and play goes on; one player left wins."""
-    player = state.players[seat]
-    for decision in [d for d in state.decisions if d["seat"] == seat]:
-        state.decisions.remove(decision)
-        if decision["kind"] in ("curse", "craft", "target"):
-            discard(state, decision["card"])
-    state.pending_effects = [e for e in state.pending_effects if e["seat"] != seat]
-    if state.resurrection is not None and state.resurrection.owner == seat:
-        for iid in state.resurrection.contributed():
-            discard(state, iid)
-        state.resurrection = None
-    for iid in (*player.pets, *player.items, *player.armor):
-        remove_kept(state, seat, iid)
-    for manifest in player.manifests:
-        for iid in (manifest.card, *manifest.contributed()):
-            discard(state, iid)
-    for iid in (*player.hand, *player.health, *player.permanents, *player.blessings,
-                *player.levels):
-        discard(state, iid)
-    if player.mage >= 0:
-        discard(state, player.mage)
-    for manifest in state.structures:  # the discount was the leaver's (MW-HEALTH-4)
-        if manifest.opener == seat:
-            manifest.waivers = 0
-    player.manifests.clear()
-    player.hand.clear()
-    player.health.clear()
-    player.permanents.clear()
-    player.blessings.clear()
-    player.levels.clear()
-    player.discounts.clear()
-    player.alive, player.left = False, True
+    clear_seat(state, seat)
     say(state, seat, "leaves the game")
     remaining = in_game(state)
     if len(remaining) == 1:

@@ -20,6 +20,7 @@ from marcomage.platform.protocol import (
     IllegalAction,
     Outcome,
     SeatAward,
+    Side,
     Violation,
 )
 from marcomage.platform.rating import default_awards
@@ -28,7 +29,7 @@ from marcomage.platform.ruleset_base import RulesetBase
 
 from . import decisions, engine
 from .cards import CARDS
-from .deck import FORMAT, deck_contents, placements, sample_pack, seat_problems, validate_pack
+from .deck import FORMAT, deck_contents, placements, seat_problems, standard_pack, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
 from .view import sample_state, view
 
@@ -38,7 +39,7 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "mage_wars"
     name = "Mage Wars"
-    version = 3
+    version = 4
     seats = range(2, 5)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Pack", "The six shared decks of one game: Mage, Fate, Quest, Enchanted, "
@@ -51,9 +52,24 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
                 or validate_pack(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
-        return [sample_pack()]
+        return [standard_pack()]
 
-    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> GameState:
+    def sides(self) -> list[Side]:
+        """The ready-made sides are the mages of the standard pack (issue 33): each side is
+        the pack with its mage named in `extra["mage"]`."""
+        pack = standard_pack()
+        return [Side(card.name, {**pack, "extra": {"mage": card.id}})
+                for card in CARDS.values() if card.type == "mage"]
+
+    def side_game(self, options: Any, sides: Sequence[Side], seed: int) -> GameState:
+        """The standard pack, each seat playing its side's mage (random mage selection is
+        replaced by the sides')."""
+        mages = [str(side.deck["extra"]["mage"]) for side in sides]
+        game = self.new_game(options, [side.deck for side in sides], seed, mages)
+        return game
+
+    def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int,
+                 mages: Sequence[str] = ()) -> GameState:
         if len(decks) not in self.seats:
             raise ValueError(f"Mage Wars is played by 2 to 4, not {len(decks)}.")
         pack = decks[0]
@@ -65,7 +81,7 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
         entries = [{"card": card, "count": ids.count(card), "deck": deck}
                    for deck, ids in contents.items() for card in dict.fromkeys(ids)]
         assert sum(int(str(e["count"])) for e in entries) == len(cards)
-        return engine.new_game(options, entries, len(decks), seed)
+        return engine.new_game(options, entries, len(decks), seed, mages)
 
     def to_act(self, state: GameState) -> frozenset[int]:
         seat = decisions.to_act(state)

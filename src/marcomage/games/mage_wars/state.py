@@ -43,10 +43,12 @@ class Manifest:
     filled: list[int]
     waivers: int = 0
     opener: int = -1
+    stalled: int = 0
+    """Turns of its owner's left during which nothing may be put into it (MW-MEDDLE-1)."""
 
     def clone(self) -> Manifest:
         return Manifest(self.card, self.owner, self.slots[:], self.filled[:], self.waivers,
-                        self.opener)
+                        self.opener, self.stalled)
 
     def contributed(self) -> list[int]:
         """The contributed cards, each once, in slot order."""
@@ -61,13 +63,14 @@ class Manifest:
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "owner": self.owner, "slots": self.slots[:],
-                "filled": self.filled[:], "waivers": self.waivers, "opener": self.opener}
+                "filled": self.filled[:], "waivers": self.waivers, "opener": self.opener,
+                "stalled": self.stalled}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Manifest:
         return cls(int(doc["card"]), int(doc["owner"]), [str(s) for s in doc["slots"]],
                    [int(f) for f in doc["filled"]], int(doc["waivers"]),
-                   int(doc.get("opener", doc["owner"])))
+                   int(doc.get("opener", doc["owner"])), int(doc.get("stalled", 0)))
 
 
 def ints(values: Any) -> list[int]:
@@ -96,6 +99,14 @@ class Player:
     discounts: dict[int, int] = field(default_factory=dict)
     skip: int = 0
     used: list[int] = field(default_factory=list)
+    deaths: int = 0
+    fallen: bool = False
+    shelf: list[int] = field(default_factory=list)
+    """Brewed potions waiting to be drunk (MW-POTION-1), public."""
+    draughts: dict[int, int] = field(default_factory=dict)
+    """Drunk potions still in effect -> the owner's turn ends they last (MW-POTION-3)."""
+    """Dead for good (MW-DEATH-5): no resurrection left. A fallen seat is also `left`, out
+    of the turn order, but it did not surrender."""
 
     def clone(self) -> Player:
         return Player(self.mage, self.alive, self.left, self.level, self.levels[:],
@@ -103,7 +114,8 @@ class Player:
                       self.armor[:], self.permanents[:], self.blessings[:],
                       {k: v[:] for k, v in self.charges.items()},
                       [m.clone() for m in self.manifests], dict(self.discounts), self.skip,
-                      self.used[:])
+                      self.used[:], self.deaths, self.fallen, self.shelf[:],
+                      dict(self.draughts))
 
     @property
     def in_game(self) -> bool:
@@ -118,7 +130,9 @@ class Player:
                 "charges": {str(k): v[:] for k, v in sorted(self.charges.items())},
                 "manifests": [m.to_json() for m in self.manifests],
                 "discounts": {str(k): v for k, v in sorted(self.discounts.items())},
-                "skip": self.skip, "used": self.used[:]}
+                "skip": self.skip, "used": self.used[:], "deaths": self.deaths,
+                "fallen": self.fallen, "shelf": self.shelf[:],
+                "draughts": {str(k): v for k, v in sorted(self.draughts.items())}}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Player:
@@ -129,7 +143,9 @@ class Player:
                    {int(k): ints(v) for k, v in doc["charges"].items()},
                    [Manifest.from_json(m) for m in doc["manifests"]],
                    {int(k): int(v) for k, v in doc["discounts"].items()}, int(doc["skip"]),
-                   ints(doc["used"]))
+                   ints(doc["used"]), int(doc.get("deaths", 0)),
+                   bool(doc.get("fallen", False)), ints(doc.get("shelf", [])),
+                   {int(k): int(v) for k, v in doc.get("draughts", {}).items()})
 
 
 @dataclass(slots=True)

@@ -3,7 +3,8 @@ the mages and their stats, who is still in the game, the public log, and damage 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import CARDS, Card
 from .state import GameState
@@ -11,7 +12,14 @@ from .state import GameState
 LOG_LENGTH = 40
 """How many recent log lines the state keeps (what the board shows)."""
 STAT_KEYS = ("fate", "max_cards", "pets", "plants", "items", "defense", "damage")
-"""The buff vocabulary of levels, pets, items and structures (MW-CARD-8)."""
+"""The buff vocabulary of levels, pets, items, potions and structures (MW-CARD-8)."""
+REACH_KEYS = ("alignment", "element", "min_level", "max_level", "pet_owner")
+"""Whom a structure's effect reaches (MW-STRUCT-1): mages of an alignment or element, of a
+level range, or with (true) or without (false) a pet or plant."""
+POTION_SHELF = 2
+"""Brewed potions a mage may keep waiting at once (MW-POTION-1, ours)."""
+POTION_TURNS = 2
+"""A drunk potion lasts to the end of its drinker's next turn (MW-POTION-3, ours)."""
 
 
 class RuleError(ValueError):
@@ -47,20 +55,36 @@ def mage(state: GameState, seat: int) -> Card:
     return card_of(state, state.players[seat].mage)
 
 
+def reaches(state: GameState, seat: int, who: Mapping[str, Any]) -> bool:
+    """Does an effect limited by `who` reach this seat's mage (MW-STRUCT-1)? Every named
+    limit must hold: alignment, element, level from `min_level` to `max_level`, and
+    `pet_owner` (true: keeps at least one pet or plant; false: keeps none)."""
+    player = state.players[seat]
+    base = mage(state, seat)
+    if who.get("alignment", base.alignment) != base.alignment:
+        return False
+    if who.get("element", base.element) != base.element:
+        return False
+    if not int(who.get("min_level", 1)) <= player.level <= int(who.get("max_level", 99)):
+        return False
+    return "pet_owner" not in who or bool(who["pet_owner"]) == bool(player.pets)
+
+
 def stat(state: GameState, seat: int, key: str) -> int:
-    """A mage's value with every buff: levels, kept pets and items, and the persistent
-    effects of completed structures for its alignment (MW-CARD-8, MW-CARD-6)."""
+    """A mage's value with every buff: levels, kept pets and items, potions in effect, and
+    the persistent effects of completed structures that reach it (MW-CARD-8, MW-CARD-6,
+    MW-POTION-3, MW-STRUCT-1)."""
     player = state.players[seat]
     base = mage(state, seat)
     value = {"fate": base.fate, "max_cards": base.max_cards, "pets": base.pets,
              "plants": base.plants, "items": base.items}.get(key, 0)
-    for iid in (*player.levels, *player.pets, *player.items):
+    for iid in (*player.levels, *player.pets, *player.items, *player.draughts):
         value += card_of(state, iid).bonus.get(key, 0)
     for iid in state.built:
         effect = card_of(state, iid).persistent
-        if effect.get("alignment", base.alignment) == base.alignment:
-            value += int(effect.get(key, 0))
-    return value
+        if key in effect and reaches(state, seat, effect):
+            value += int(effect[key])
+    return max(1, value) if key in ("fate", "max_cards") else value
 
 
 def in_game(state: GameState) -> list[int]:

@@ -1,5 +1,6 @@
 """Win conditions (MW-WIN-2): predicates built from "and", "or", `structures_built`,
-`destroy_all`, `destroy_everyone` and `level_reached`, checked against public facts."""
+`destroy_all`, `destroy_everyone`, `level_reached` and `pets_kept` (MW-WIN-5), checked
+against public facts."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ class Mage:
     alignment: str
     level: int
     alive: bool
+    pets: int = 0
+    """Pets and plants kept (`pets_kept`, MW-WIN-5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,11 @@ def check_condition(doc: Any) -> None:
         if len(doc) != 1 or type(n) is not int or n < 2:
             raise WinConditionError(f"{dict(doc)!r}: level_reached(n>=2).")
         return
+    if "pets_kept" in doc:
+        n = doc["pets_kept"]
+        if len(doc) != 1 or type(n) is not int or n < 1:
+            raise WinConditionError(f"{dict(doc)!r}: pets_kept(n>=1).")
+        return
     raise WinConditionError(f"{dict(doc)!r} is no predicate of MW-WIN-2.")
 
 
@@ -90,4 +98,6 @@ def met(doc: Mapping[str, Any], seat: int, table: Table) -> bool:
         return bool(others) and not any(m.alive for m in others)
     if "level_reached" in doc:
         return table.mages[seat].level >= int(doc["level_reached"])
+    if "pets_kept" in doc:
+        return table.mages[seat].pets >= int(doc["pets_kept"])
     return False

@@ -9,12 +9,13 @@ replay view (viewer None) shows everything but the draw piles' order and the gen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.platform.rng import Rng
 
-from .cards import DECKS
+from .cards import CARDS, DECKS
 from .decisions import to_act
 from .state import GameState, state_from_json, state_to_json
 from .tabletop import STAT_KEYS, mage_damage, stat
@@ -84,6 +85,34 @@ def damage_preview(state_view: Mapping[str, Any], attacker: int, damage: int,
     return max(0, total)
 
 
+SEAT_TOKEN = re.compile(r"\{seat:(\d+)\}")
+
+
+def log_words(text: str, names: Sequence[str]) -> str:
+    """A log line's text with each `{seat:N}` token replaced by that player's name (the
+    engine knows seats, the site knows names)."""
+    return SEAT_TOKEN.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                          else f"seat {int(m.group(1)) + 1}", text)
+
+
+def dangers(state_view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
+    """Why an action of `seat` is dangerous to its own mage, or "" (MW-HEALTH-7): using the
+    last health card kills the mage (and, with no resurrection left, ends its game);
+    the site asks for a confirmation with this warning."""
+    if action.get("type") != "use_health":
+        return ""
+    player = state_view["players"][seat]
+    if int(player["health_count"]) > 1:
+        return ""
+    mage = state_view["cards"].get(str(player["mage"]))
+    allowed = CARDS[mage].resurrections if mage in CARDS else 0
+    if int(player.get("deaths", 0)) >= allowed:
+        return ("This is your last health card: your mage dies, and with no resurrection "
+                "left it falls for good and you are out of the game.")
+    return ("This is your last health card: your mage dies and must be resurrected before "
+            "it can win.")
+
+
 def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     """A whole state consistent with the view `doc`: for each origin deck, the cards of the
     pack not visible are dealt at random into that deck's hidden places (its draw pile, the
@@ -140,4 +169,4 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     return state_from_json(out)
 
 
-__all__ = ["damage_preview", "mage_damage", "sample_state", "view"]
+__all__ = ["damage_preview", "dangers", "log_words", "mage_damage", "sample_state", "view"]

@@ -12,6 +12,7 @@ import re
 from django.test import Client
 
 from marcomage.games import find_ruleset
+from marcomage.games.mage_wars.cards import CARDS
 from marcomage.platform.rng import Rng
 from marcomage.web.accounts.models import User
 from marcomage.web.decks.services import give_starter_decks, ready_decks
@@ -93,7 +94,7 @@ class MageWarsSiteTests(BaseTestCase):
         self.assertIn("Centre", page)
         self.assertIn("Round 1.", page)
         buttons = [json.loads(html.unescape(b)) for b in BUTTON.findall(page)]
-        self.assertEqual(buttons, MW.legal_actions(state, seat))
+        self.assertCountEqual(buttons, MW.legal_actions(state, seat))  # grouped by kind
         if any(b["type"] == "end_turn" for b in buttons):
             self.assertIn("End the turn", page)
         mine = state.players[seat]
@@ -184,6 +185,12 @@ class MageWarsSiteTests(BaseTestCase):
     def test_help_page_explains_mage_wars(self) -> None:
         page = self.client.get("/help/").content.decode()
         self.assertIn("How to play Mage Wars", page)
+        for mechanic in ("Falling for good", "Potions", "Meddling", "Structures that choose"):
+            self.assertIn(mechanic, page)  # issue 33: each with a worked example
+        for name in ("Ironbark Tonic", "Sly Fingers", "Tangleweed Snare", "Tidal Shrine",
+                     "Ember Beacon", "Menagerie Gate", "Grey Arbiter", "Lumen Warden"):
+            self.assertIn(html.escape(name), page)
+            self.assertTrue(any(c.name == name for c in CARDS.values()), name)
 
 
 class PackEditorTests(BaseTestCase):
@@ -196,7 +203,7 @@ class PackEditorTests(BaseTestCase):
     def test_the_editor_lists_every_card_by_deck_and_filters(self) -> None:
         page = self.client.get(f"/decks/{self.deck.pk}/").content.decode()
         self.assertIn("ready to play", page)
-        self.assertEqual(page.count("<tr data-card="), 62)
+        self.assertEqual(page.count("<tr data-card="), len(CARDS))
         page = self.client.get(f"/decks/{self.deck.pk}/?deck=fate&type=curse").content.decode()
         self.assertEqual(page.count("<tr data-card="), 2)
         self.assertIn("Hex of Sloth", page)
@@ -204,17 +211,27 @@ class PackEditorTests(BaseTestCase):
     def test_a_change_is_saved_and_violations_show_at_once(self) -> None:
         client = Client()
         client.force_login(self.alice)
-        page = client.post(f"/decks/{self.deck.pk}/pack/", {"card": "lumen_warden", "count": 0},
-                           HTTP_HX_REQUEST="true").content.decode()
+        mages = [c.id for c in CARDS.values() if c.type == "mage"]
+        total = self.deck.card_count
+        for mage in mages:  # issue 33: a legal pack can leave out any one mage
+            page = client.post(f"/decks/{self.deck.pk}/pack/", {"card": mage, "count": 0},
+                               HTTP_HX_REQUEST="true").content.decode()
+            self.assertIn("ready to play", page)
+            client.post(f"/decks/{self.deck.pk}/pack/", {"card": mage, "count": 1})
+        for mage in mages[:len(mages) - 3]:  # three mages left: too few, and it says why
+            page = client.post(f"/decks/{self.deck.pk}/pack/", {"card": mage, "count": 0},
+                               HTTP_HX_REQUEST="true").content.decode()
         self.assertIn('data-code="TOO_FEW_MAGES"', page)
+        self.assertIn("holds 3 different mages; a pack needs at least 4", page)
         self.deck.refresh_from_db()
         self.assertFalse(self.deck.ready)
-        client.post(f"/decks/{self.deck.pk}/pack/", {"card": "lumen_warden", "count": 1})
+        for mage in mages:
+            client.post(f"/decks/{self.deck.pk}/pack/", {"card": mage, "count": 1})
         client.post(f"/decks/{self.deck.pk}/pack/", {"card": "no_such", "count": 1})
         client.post(f"/decks/{self.deck.pk}/pack/", {"card": "spark", "count": 99})
         self.deck.refresh_from_db()
         self.assertTrue(self.deck.ready)
-        self.assertEqual(self.deck.card_count, 62)
+        self.assertEqual(self.deck.card_count, total)
         # DUPLICATE_MAGE: the editor offers a mage once and refuses a second copy
         page = client.get(f"/decks/{self.deck.pk}/").content.decode()
         row = page.split('<tr data-card="lumen_warden">')[1].split("</tr>")[0]
@@ -257,3 +274,32 @@ def test_MW_DEATH_2_MW_CARD_4_the_board_offers_draw_dead_and_discard_item_in_wor
     assert len(labels) == len(legal)
     for deck in ("Enchanted", "Mystic", "Arcane"):
         assert f"Draw 1 card from the {deck} deck" in labels
+
+
+def test_MW_HEALTH_7_costly_actions_are_set_apart_and_the_last_health_card_warns() -> None:
+    """Issue 33: using a health card, abandoning a craft and discarding a kept card sit in
+    their own group, each with its cost in words and a box to tick before it is sent; the
+    last health card warns that the mage dies."""
+    from django.template.loader import render_to_string
+
+    from marcomage.web.rulesets.mage_wars import board
+
+    from ....games.mage_wars.tables import empty_hands, game, main_turn, put, set_mage
+
+    state = empty_hands(main_turn(game(2, seed=21), 0))
+    set_mage(state, 0, "lumen_warden")
+    put(state, 0, "items", "oak_staff")
+    state.players[0].health = state.players[0].health[:1]
+    legal = MW.legal_actions(state, 0)
+    groups = board.context(MW.view(state, 0), 0, legal, [])["action_groups"]
+    costly = [g for g in groups if g["costly"]]
+    assert len(costly) == 1
+    kinds = {json.loads(row["json"])["type"] for row in costly[0]["actions"]}
+    assert kinds == {"use_health", "discard_item"}
+    use = next(r for r in costly[0]["actions"] if '"use_health"' in r["json"])
+    assert "your mage dies" in use["warning"]
+    assert all(not row["warning"] for g in groups if not g["costly"] for row in g["actions"])
+    page = render_to_string("rulesets/mage_wars/_board.html",
+                            {"action_groups": groups, "game": {"pk": 1}, "table": board.context(
+                                MW.view(state, 0), 0, legal, [])["table"]})
+    assert page.count('name="confirm" value="yes" required') == 2

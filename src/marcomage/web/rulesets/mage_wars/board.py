@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.games.mage_wars.cards import CARDS, DECKS, Card
-from marcomage.games.mage_wars.view import damage_preview
+from marcomage.games.mage_wars.view import damage_preview, dangers, log_words
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
@@ -25,17 +25,22 @@ OPTION_LABELS = {"mage_selection": "Mage selection",
 """The lobby's words for the options of MAGEWARS.md."""
 
 HOW = {"win_condition": "a mage met its win condition", "round_limit": "round limit reached",
-       "surrender": "every other player left"}
+       "surrender": "every other player left",
+       "last_standing": "every other mage fell for good or left"}
 SLOT_WORDS = {-1: "", -2: "waived", -3: "permanent"}
 GROUPS = (("Respond", ("accept", "negate", "deflect")),
           ("Choose", ("pick", "lose", "discard", "keep", "replace", "use_once", "target",
-                      "fizzle")),
+                      "meddle", "fizzle")),
           ("Resurrection", ("resurrect", "pay", "cancel")),
           ("Attack", ("attack",)),
-          ("Craft", ("open", "contribute", "waive", "abandon")),
-          ("Health and cards", ("use_health", "draw_dead", "play_challenge", "claim",
-                                "discard_pet", "discard_item")),
-          ("Turn", ("end_turn",)))
+          ("Craft", ("open", "contribute", "waive")),
+          ("Potions and challenges", ("drink", "play_challenge", "claim")),
+          ("Dead turn", ("draw_dead",)),
+          ("Turn", ("end_turn",)),
+          ("Costly or irreversible (asks you to confirm)", ("use_health", "abandon",
+                                                            "discard_pet", "discard_item")))
+COSTLY = frozenset(("use_health", "abandon", "discard_pet", "discard_item"))
+"""Actions that spend health or throw cards away: set apart and confirmed (issue 33)."""
 
 
 def how_it_ended(end_type: str) -> str:
@@ -87,7 +92,8 @@ def _manifest(view: Mapping[str, Any], doc: Mapping[str, Any]) -> dict[str, Any]
             slots.append({"icon": kind, "state": SLOT_WORDS[filled] or "open", "by": ""})
     done = sum(1 for f in doc["filled"] if f != -1)
     return {"card": card_face(view, doc["card"]), "slots": slots,
-            "progress": f"{done}/{len(doc['slots'])}", "waivers": doc["waivers"]}
+            "progress": f"{done}/{len(doc['slots'])}", "waivers": doc["waivers"],
+            "stalled": doc.get("stalled", 0)}
 
 
 def _area(view: Mapping[str, Any], seat: int, name: str, viewer: int | None
@@ -114,6 +120,12 @@ def _area(view: Mapping[str, Any], seat: int, name: str, viewer: int | None
         "permanents": [card_face(view, i) for i in p["permanents"]],
         "blessings": [card_face(view, i) for i in p["blessings"]],
         "manifests": [_manifest(view, m) for m in p["manifests"]],
+        "shelf": [card_face(view, i) for i in p.get("shelf", [])],
+        "draughts": [card_face(view, int(i), f"{n} turn end(s) left")
+                     for i, n in p.get("draughts", {}).items()],
+        "deaths": p.get("deaths", 0), "fallen": p.get("fallen", False),
+        "rises_left": max(0, (mage.resurrections if mage is not None else 0)
+                          - int(p.get("deaths", 0))),
         "hand_cards": [card_face(view, i, _discount(p, i)) for i in p["hand"]]
         if own and p["hand"] is not None else [],
         "health_cards": [card_face(view, i) for i in p["health"]]
@@ -150,12 +162,14 @@ def _prompt(view: Mapping[str, Any], names: list[str], viewer: int | None) -> st
             return f"{who} must choose a target for {_name(view, d['card'])}."
         if kind == "select":
             return f"{who} must choose a mage."
-    who = "You" if view["active"] == viewer else names[view["active"]]
+    mine = view["active"] == viewer
+    who = "You" if mine else names[view["active"]]
     if view["stage"] == "dead":
-        return f"{who} take(s) a dead turn: draw, resurrect or end the turn."
+        return (f"{who} {'take' if mine else 'takes'} a dead turn: draw, resurrect or end the "
+                "turn.")
     if view["stage"] == "resurrecting":
-        return f"{who} pay(s) for the resurrection."
-    return f"{who} play(s) the turn."
+        return f"{who} {'pay' if mine else 'pays'} for the resurrection."
+    return f"{who} {'play' if mine else 'plays'} the turn."
 
 
 def _target_words(view: Mapping[str, Any], names: list[str], target: int) -> str:
@@ -226,6 +240,10 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
         verb = {"attack": "Attack", "target": "Aim at", "use_once": "Use once on"}[kind]
         with_what = f" with {_name(view, source)}" if kind == "attack" else ""
         return f"{verb} {words}{with_what} ({preview})"
+    if kind == "drink":
+        return f"Drink {_name(view, card)}"
+    if kind == "meddle":
+        return _meddle_words(view, names, action)
     if kind == "play_challenge":
         return f"Play the challenge {_name(view, card)}"
     if kind == "claim":
@@ -261,6 +279,40 @@ def label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any],
     return kind
 
 
+def _meddle_words(view: Mapping[str, Any], names: list[str], action: Mapping[str, Any]
+                  ) -> str:
+    """A meddling card's choice in words (MW-MEDDLE): whose craft, and which card."""
+    spell = _card(view, view["decisions"][0]["card"]) if view["decisions"] else None
+    how = spell.meddle if spell is not None else ""
+    target = action["target"]
+    owner = next((names[seat] for seat, p in enumerate(view["players"])
+                  if any(m["card"] == target for m in p["manifests"])), None)
+    craft = f"{owner}'s {_name(view, target)}" if owner else f"the structure {_name(view, target)}"
+    if how == "stall":
+        return f"Stall {craft} (nothing goes into it until the end of {owner}'s next turn)"
+    verb = "Steal" if how == "steal" else "Shatter"
+    return f"{verb} {_name(view, action['card'])} from {craft}"
+
+
+def warning(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str:
+    """What a costly or irreversible action costs, in words, for its confirmation; "" for
+    the others. Using the last health card says that the mage dies (MW-HEALTH-7)."""
+    kind = action["type"]
+    if kind not in COSTLY:
+        return ""
+    if kind == "use_health":
+        deadly = dangers(view, seat, action)
+        left = int(view["players"][seat]["health_count"]) - 1
+        return deadly or (f"Costs 1 health: your mage keeps {left}.")
+    if kind == "abandon":
+        for m in view["players"][seat]["manifests"]:
+            if m["card"] == action["target"]:
+                n = len({f for f in m["filled"] if f >= 0})
+                return (f"{_name(view, m['card'])} and the {n} card(s) put into it go to the "
+                        "discard piles.")
+    return f"{_name(view, action['card'])} goes to the discard pile."
+
+
 def _slot_kinds(view: Mapping[str, Any], seat: int, target: Any) -> list[str]:
     if target is None:
         doc = view.get("resurrection")
@@ -275,8 +327,11 @@ def _table(view: Mapping[str, Any], names: list[str], viewer: int | None) -> dic
     order = list(range(len(view["players"])))
     if viewer is not None:
         order = order[viewer:] + order[:viewer]
+    areas = [_area(view, s, names[s], viewer) for s in order]
     return {
-        "areas": [_area(view, s, names[s], viewer) for s in order],
+        "areas": areas,
+        "mine": areas[0] if viewer is not None else None,
+        "others": areas[1:] if viewer is not None else areas,
         "built": [card_face(view, i) for i in view["built"]],
         "structures": [_manifest(view, m) for m in view["structures"]],
         "decks": [{"name": d.capitalize(), "count": view["decks"][d],
@@ -284,7 +339,8 @@ def _table(view: Mapping[str, Any], names: list[str], viewer: int | None) -> dic
                    "top": _name(view, view["discards"][d][-1]) if view["discards"][d] else ""}
                   for d in DECKS],
         "challenges": [card_face(view, i) for i in view["challenges"]],
-        "log": [f"{names[line['seat']]} {line['text']}" for line in reversed(view["log"])],
+        "log": [f"{names[line['seat']]} {log_words(line['text'], names)}."
+                for line in reversed(view["log"])],
         "round": view["round"], "prompt": _prompt(view, names, viewer),
         "resurrection": _manifest(view, view["resurrection"]) if view["resurrection"]
         else None,
@@ -297,10 +353,12 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     names = _names(players, len(view["players"]))
     groups = []
     for title, kinds in GROUPS:
-        rows = [{"json": canonical_json(a), "label": label(view, seat, a, names)}
+        rows = [{"json": canonical_json(a), "label": label(view, seat, a, names),
+                 "warning": warning(view, seat, a)}
                 for a in legal if a["type"] in kinds]
         if rows:
-            groups.append({"title": title, "actions": rows})
+            groups.append({"title": title, "actions": rows,
+                           "costly": any(k in COSTLY for k in kinds)})
     return {"table": _table(view, names, seat), "action_groups": groups,
             "mw_seat": seat}
 
