@@ -24,7 +24,7 @@ def act(duel, seat, kind, card=None):  # type: ignore[no-untyped-def]
 
 
 def new(seed: int = 1):  # type: ignore[no-untyped-def]
-    return RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks(), seed)
+    return RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:2], seed)
 
 
 def test_ET_DUEL_2_hp_is_the_sum_of_card_hp() -> None:
@@ -367,7 +367,7 @@ def test_PL_PROTO_5_refusals_say_why_and_change_nothing() -> None:
 def test_ET_DUEL_1_a_duel_is_for_two() -> None:
     assert RULESET.seats == range(2, 3)
     with pytest.raises(ValueError, match="for 2, not 4"):
-        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks() * 2, 1)
+        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:2] * 2, 1)
 
 
 def test_ET_FX_10_random_draw_up_picks_a_deck_with_the_games_generator() -> None:

@@ -36,6 +36,8 @@ DRAW_PER_DECK = 2
 """ET-DUEL-6."""
 ROUND_LIMIT = 30
 """ET-END-2."""
+EXHAUSTION_ROUND = 10
+"""ET-END-3: the last round without exhaustion (the page's "Average" pacing, 10 rounds)."""
 PURGE_EN = 1
 """ET-DUEL-13: "Purging (1EN)"."""
 LOG_LENGTH = 400
@@ -257,6 +259,7 @@ def start_turn(duel: Duel) -> None:
     me = duel.fighters[seat]
     duel.log.append({"type": "turn", "seat": seat, "round": duel.round})
     tick(duel, me, seat)
+    exhaust(duel, me, seat)
     if check_end(duel):
         return
     for effect in me.effects:
@@ -289,6 +292,16 @@ def tick(duel: Duel, me: Fighter, seat: int) -> None:
             effect.intensity -= 1
     me.effects = [e for e in me.effects
                   if not (e.type in ("poison", "heal_over_time") and e.intensity <= 0)]
+
+
+def exhaust(duel: Duel, me: Fighter, seat: int) -> None:
+    """ET-END-3: past round EXHAUSTION_ROUND, a combatant loses at the start of each of
+    their turns one HP per round past it, ignoring guard and resist: "combat must favor
+    resolution", and two guarded healers otherwise trade scratches to the round limit."""
+    loss = duel.round - EXHAUSTION_ROUND
+    if loss > 0:
+        me.hp -= loss
+        duel.log.append({"type": "exhaustion", "seat": seat, "damage": loss})
 
 
 def draw_step(duel: Duel, seat: int) -> None:

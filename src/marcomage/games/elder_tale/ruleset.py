@@ -29,6 +29,7 @@ from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .bots import BOTS
+from .cards import card_set
 from .deck import FORMAT, character_deck, deck_cards, validate
 from .state import OVER, Duel, Options
 from .view import resample_hidden, view
@@ -42,8 +43,9 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 2
-    """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
+    version = 3
+    """2 to 3 (issue 35): exhaustion past round 10 (ET-END-3); six prebuilt characters.
+    1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
     custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
     step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
     an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
@@ -62,7 +64,8 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
                 or validate(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
-        return [character_deck(0), character_deck(1)]
+        """The prebuilt characters of the card set, one deck document each (issue 35)."""
+        return [character_deck(i) for i in range(len(card_set().characters))]
 
     def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> Duel:
         if len(decks) != 2:
