@@ -364,10 +364,11 @@ def test_PL_PROTO_5_refusals_say_why_and_change_nothing() -> None:
     assert RULESET.to_json(duel) == before
 
 
-def test_ET_DUEL_1_a_duel_is_for_two() -> None:
-    assert RULESET.seats == range(2, 3)
-    with pytest.raises(ValueError, match="for 2, not 4"):
-        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:2] * 2, 1)
+def test_ET_DUEL_1_a_duel_is_for_two_to_six_in_two_teams() -> None:
+    """ET-DUEL-1 as widened by issue 35: 1v1 up to 3v3 (ET-GROUP-1; tests in test_group)."""
+    assert RULESET.seats == range(2, 7)
+    with pytest.raises(ValueError, match="for 2 to 6, not 1"):
+        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:1], 1)
 
 
 def test_ET_FX_10_random_draw_up_picks_a_deck_with_the_games_generator() -> None:
