@@ -146,6 +146,31 @@ def test_ET_GROUP_6_one_guard_holds_against_every_attack_aimed_at_the_defender()
     assert duel.attacks == []
 
 
+def test_ET_GROUP_6_the_help_pages_worked_example() -> None:
+    """The 2-versus-2 example of the help page: Ann (0) and Cyd (2) both attack Dee (3),
+    who raises one guard of 8 with Mist Step: 1 + 4 from Ann, then 6 from Cyd."""
+    duel = table_duel((0, 1, 0, 1), {0: ["ember_cut", "stone_fist"],
+                                     2: ["wind_needles", "field_dressing"], 3: ["mist_step"]})
+    for seat, plays in ((0, ["ember_cut", "stone_fist"]), (2, ["wind_needles"])):
+        duel.active, duel.step, duel.en = seat, engine.ATTACK_STEP, 3
+        for card_id in plays:
+            duel, _ = engine.apply(duel, seat, {"type": "play", "card": hand(duel, seat, card_id),
+                                                "target": 3})
+        if seat == 2:
+            duel, _ = engine.apply(duel, 2, {"type": "play",
+                                             "card": hand(duel, 2, "field_dressing"),
+                                             "target": 0})
+            assert [e.type for e in duel.fighters[0].effects] == ["heal_over_time"]
+        duel.attacks.append(Attack(seat, 3, duel.building))
+        duel.building, duel.aim = [], None
+    duel.active, duel.step, duel.en = 3, engine.DEFEND, 3
+    duel, _ = engine.apply(duel, 3, {"type": "play", "card": hand(duel, 3, "mist_step")})
+    duel, log = engine.apply(duel, 3, {"type": "confirm"})
+    exchanges = [e for e in log if e["type"] == "exchange"]
+    assert [[c["damage"] for c in e["cards"]] for e in exchanges] == [[1, 4], [6]]
+    assert duel.fighters[3].hp == 40 - 11
+
+
 def test_ET_GROUP_7_retaliate_hurts_the_attacker_of_a_wounded_ally() -> None:
     duel = table_duel((0, 1, 0), {}, active=0)
     duel.fighters[2].effects.append(Active("retaliate", 3, None, 2, source="Unbroken Oath"))
