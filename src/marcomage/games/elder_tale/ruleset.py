@@ -73,7 +73,7 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
         return [character_deck(i) for i in range(len(card_set().characters))]
 
     def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> Duel:
-        teams = options.teams or default_teams(len(decks))
+        teams = default_teams(len(decks)) if options.teams == "auto" else options.teams
         if len(decks) not in self.seats:
             raise ValueError(f"An Elder Tale duel is for 2 to {MAX_SEATS}, not {len(decks)}.")
         if len(teams) != len(decks):

@@ -16,9 +16,9 @@ DEFEND, ATTACK_STEP, OVER = "defend", "attack", "over"
 SCHEMA = 2
 """2: the pending attacks are a list of (attacker, target, cards) for group duels."""
 
-TEAM_LAYOUTS = ("", "AB", "ABA", "AAB", "ABB", "ABAB", "AABB", "ABABA", "ABABAB", "AAABBB")
+TEAM_LAYOUTS = ("auto", "AB", "ABA", "AAB", "ABB", "ABAB", "AABB", "ABABA", "ABABAB", "AAABBB")
 """ET-GROUP-1: the team of each seat, one letter a seat ("ABA": seats 0 and 2 against seat
-1); "" is the default of the seat count (AB, ABA, ABAB, ABABA, ABABAB)."""
+1); "auto" is the default of the seat count (AB, ABA, ABAB, ABABA, ABABAB)."""
 
 
 def default_teams(seats: int) -> str:
@@ -32,7 +32,7 @@ class Options:
     the EN are constants of the ruleset version (PL-PROTO-7); the design options are the
     site's."""
 
-    teams: str = option("", choices=TEAM_LAYOUTS)
+    teams: str = option("auto", choices=TEAM_LAYOUTS)
 
 
 @dataclass(slots=True)

@@ -277,7 +277,12 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     return f"purges {name}" if kind == "purge" else f"plays {name}{aim}"
 
 
+OPTION_LABELS = {"teams": "Teams, one letter a seat (ABAB: 2 against 2; auto: the seats "
+                          "alternate)"}
+"""ET-GROUP-1: the label of the teams option on the forms that start a game."""
+
 WIDGET = Board(
+    option_labels=OPTION_LABELS,
     template=TEMPLATE,
     context=context,
     action_from_form=action_from_form,
