@@ -6,7 +6,7 @@ from typing import Any
 
 from marcomage.games.elder_tale.cards import KINDS, Card, card_from_json, card_set
 from marcomage.games.elder_tale.engine import ATTACK_STEP, DEFEND, TURN_EN
-from marcomage.games.elder_tale.state import Active, Duel, Fighter, Played
+from marcomage.games.elder_tale.state import Active, Attack, Duel, Fighter, Played
 from marcomage.platform.rng import Rng
 
 SET = card_set().cards
@@ -56,8 +56,8 @@ def duel_of(hands: tuple[list[str], list[str]] = ([], []),
     duel = Duel(cards, instances, homes, fighters, Rng.from_seed(seed), 0, active, turn,
                 step, en)
     if pending:
-        duel.pending = [Played(make(c), cards[c].facedown) for c in pending]
-        duel.pending_by = 1 - active
+        duel.attacks = [Attack(1 - active, active,
+                               [Played(make(c), cards[c].facedown) for c in pending])]
         duel.step = DEFEND if step == ATTACK_STEP else step
     return duel
 

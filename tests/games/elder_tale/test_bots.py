@@ -38,7 +38,7 @@ def test_the_search_bot_beats_the_random_bot() -> None:
     for seed in range(8):
         bots = [SearchBot(seed), RandomBot(seed)] if seed % 2 == 0 else [
             RandomBot(seed), SearchBot(seed)]
-        record = play_game(RULESET, RULESET.options_from_json({}), RULESET.starter_decks(),
+        record = play_game(RULESET, RULESET.options_from_json({}), RULESET.starter_decks()[:2],
                            seed, bots)
         outcome = RULESET.outcome(record.state)
         assert outcome is not None

@@ -211,7 +211,7 @@ def test_ET_COPO_2_3_multipliers_minus_free_groups() -> None:
 
 def test_the_sample_customs_are_legal() -> None:
     customs = [c for c in card_set().cards.values() if c.rarity in ("uncommon", "rare")]
-    assert len(customs) == 8
+    assert len(customs) >= 8
     for c in customs:
         assert validate_card(c)[0] == [], c.name
     assert validate_card(card())[0] == [] and validate_card(card("utility"))[0] == []
@@ -221,19 +221,22 @@ def test_the_sample_customs_are_legal() -> None:
 def test_the_sample_content_has_the_checklists_counts() -> None:
     """ELDERTALE.md, "Sample content": 30 Commons (10 Attack, 10 Defense, 10 Utility); 8
     customs, 4 Uncommon and 4 Rare, with one Add Card, one Type Resist, one Blind and one
-    Heal over Time among them; 4 clutter definitions, one per kind; 2 Epics."""
+    Heal over Time among them (at least: the characters of issue 35 bring more); 4 clutter
+    definitions, one per kind; 2 Epics or more."""
     cards = list(card_set().cards.values())
     commons = Counter(c.kind for c in cards if c.rarity == "common")
     assert commons == {"attack": 10, "defense": 10, "utility": 10}
     customs = [c for c in cards if c.rarity in ("uncommon", "rare")]
-    assert Counter(c.rarity for c in customs) == {"uncommon": 4, "rare": 4}
+    rarities = Counter(c.rarity for c in customs)
+    assert rarities["uncommon"] >= 4 and rarities["rare"] >= 4
     used = {e.type for c in customs for e in c.effects}
     assert {"add_card", "type_resist", "blind", "heal_over_time"} <= used
     clutter = [c for c in cards if c.kind == "clutter"]
     assert sorted(c.id for c in clutter) == sorted(CLUTTER_KINDS)
     assert all(c.rarity == "clutter" for c in clutter)
-    assert len([c for c in cards if c.rarity == "epic"]) == 2
-    assert len(cards) == 30 + 8 + 4 + 2
+    epics = len([c for c in cards if c.rarity == "epic"])
+    assert epics >= 2
+    assert len(cards) == 30 + len(customs) + 4 + epics
 
 
 def test_ET_SCOPE_1_common_and_epic_cards_are_exempt() -> None:

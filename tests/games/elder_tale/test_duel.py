@@ -24,12 +24,13 @@ def act(duel, seat, kind, card=None):  # type: ignore[no-untyped-def]
 
 
 def new(seed: int = 1):  # type: ignore[no-untyped-def]
-    return RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks(), seed)
+    return RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:2], seed)
 
 
 def test_ET_DUEL_2_hp_is_the_sum_of_card_hp() -> None:
     duel = new()
-    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(43, 43), (44, 44)]
+    # Aren: 24 Commons, 2 Uncommons, 3 Rares, 1 Epic; Sefa: 21, 4, 4, 1 (issue 35).
+    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(42, 42), (46, 46)]
 
 
 def test_ET_DUEL_4_a_seeded_coin_decides_and_turns_alternate() -> None:
@@ -364,10 +365,11 @@ def test_PL_PROTO_5_refusals_say_why_and_change_nothing() -> None:
     assert RULESET.to_json(duel) == before
 
 
-def test_ET_DUEL_1_a_duel_is_for_two() -> None:
-    assert RULESET.seats == range(2, 3)
-    with pytest.raises(ValueError, match="for 2, not 4"):
-        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks() * 2, 1)
+def test_ET_DUEL_1_a_duel_is_for_two_to_six_in_two_teams() -> None:
+    """ET-DUEL-1 as widened by issue 35: 1v1 up to 3v3 (ET-GROUP-1; tests in test_group)."""
+    assert RULESET.seats == range(2, 7)
+    with pytest.raises(ValueError, match="for 2 to 6, not 1"):
+        RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:1], 1)
 
 
 def test_ET_FX_10_random_draw_up_picks_a_deck_with_the_games_generator() -> None:

@@ -20,7 +20,8 @@ def places(duel: Duel) -> list[int]:
         for kind in f.piles:
             out += f.piles[kind] + f.discards[kind]
         out += f.hand + f.removed
-    out += [p.iid for p in (*duel.pending, *duel.played, *duel.building)]
+    out += [p.iid for a in duel.attacks for p in a.cards]
+    out += [p.iid for p in (*duel.played, *duel.building)]
     return out
 
 

@@ -17,7 +17,7 @@ from marcomage.platform.rng import Rng
 from . import engine
 from .cards import ATTACK, COMMON, DEFENSE, KINDS, UTILITY, Card, card_from_json, card_set
 from .design import effect_price
-from .state import DEFEND, Active, Duel, Fighter, Played
+from .state import DEFEND, Active, Attack, Duel, Fighter, Played
 
 FACEDOWN_GUESS = 5
 """The damage the greedy policy expects from a face-down Attack card."""
@@ -66,6 +66,11 @@ def greedy_action(duel: Duel, seat: int) -> Action:
             score = 0.5
         else:
             continue
+        target = action.get("target")
+        if target is not None:
+            # Group duels: the weakest enemy, or the most wounded ally, first.
+            other = duel.fighters[target]
+            score += 0.05 * (1 - other.hp / max(1, other.max_hp))
         if best is None or score > best[0]:
             best = (score, action)
     if best is not None and best[0] > 0:
@@ -106,7 +111,7 @@ class SearchBot:
             duel = sample_state(view, self.rng)
             for index, action in enumerate(legal):
                 after, _ = engine.apply(duel, me, action)
-                totals[index] += rollout(after, me, duel.turn + 2)
+                totals[index] += rollout(after, me, duel.turn + duel.seats)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
 
@@ -120,14 +125,13 @@ def rollout(duel: Duel, me: int, until_turn: int) -> float:
         if not duel.outcome.winners:
             return 0.0
         return 10.0 if me in duel.outcome.winners else -10.0
-    mine, theirs = duel.fighters[me], duel.fighters[1 - me]
-    score = ((mine.hp + lasting(mine)) / mine.max_hp
-             - (theirs.hp + lasting(theirs)) / theirs.max_hp)
-    threat = incoming(duel) / 2
-    if duel.pending_by == me:
-        score += threat / theirs.max_hp
-    elif duel.pending_by is not None:
-        score -= threat / mine.max_hp
+    score = 0.0
+    for seat, fighter in enumerate(duel.fighters):
+        sign = 1.0 if duel.teams[seat] == duel.teams[me] else -1.0
+        share = (max(0, fighter.hp) + lasting(fighter)) / fighter.max_hp
+        threat = sum(duel.card(p.iid).hits * duel.card(p.iid).value
+                     for a in duel.incoming(seat) for p in a.cards) / 2
+        score += sign * (share - threat / fighter.max_hp)
     return score
 
 
@@ -167,19 +171,24 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
         homes.append(home)
         return len(instances) - 1
 
-    theirs = view["fighters"][1 - me]
-    seen = {kind: list(theirs["discards"][kind]) for kind in KINDS}
-    for kind in KINDS:
-        seen[kind] += [c for c in theirs["removed"] if cards[c].kind == kind]
-        seen[kind] += [c.id for c in card_set().cards.values()
-                       if c.kind == kind and c.rarity == COMMON]
+    commons = {kind: [c.id for c in card_set().cards.values()
+                      if c.kind == kind and c.rarity == COMMON] for kind in KINDS}
+    shown: list[dict[str, list[str]]] = []
+    for theirs in view["fighters"]:
+        seen = {kind: list(theirs["discards"][kind]) for kind in KINDS}
+        for kind in KINDS:
+            seen[kind] += [c for c in theirs["removed"] if cards[c].kind == kind]
+            seen[kind] += commons[kind]
+        shown.append(seen)
+    owner = [1 - me]
 
     def guess(kind: str) -> str:
-        pool = seen[kind]
+        pool = shown[owner[0]][kind]
         return str(pool[rng.below(len(pool))])
 
     fighters: list[Fighter] = []
     for seat, seen_f in enumerate(view["fighters"]):
+        owner[0] = seat
         f = Fighter(seen_f["hp"], seen_f["max_hp"], {k: [] for k in KINDS},
                     {k: [new(c, k) for c in seen_f["discards"][k]]
                      + [new(guess(k), k) for _ in range(seen_f.get("veiled", {}).get(k, 0))]
@@ -203,14 +212,19 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
             f.hand += [new(c, UTILITY) for c in seen_f["clutter_in_hand"]]
         fighters.append(f)
 
-    def table(items: list[dict[str, Any]]) -> list[Played]:
+    def table(items: list[dict[str, Any]], seat: int) -> list[Played]:
+        owner[0] = seat
         return [Played(new(c["card"] if c["card"] else guess(c["deck"]), c["deck"]),
                        bool(c["facedown"])) for c in items]
 
+    active = int(view["active"])
+    attacks = [Attack(a["by"], a["target"], table(a["cards"], a["by"]))
+               for a in view["attacks"]]
     return Duel(cards, instances, homes, fighters, Rng.from_seed(rng.next_u32()),
-                int(view["first"]), int(view["active"]), int(view["turn"]), str(view["step"]),
-                int(view["en"]), table(view["pending"]["cards"]), view["pending"]["by"],
-                table(view["played"]), table(view["building"]))
+                int(view["first"]), active, int(view["turn"]), str(view["step"]),
+                int(view["en"]), attacks, table(view["played"], active),
+                table(view["building"], active), [], None,
+                tuple(view["teams"]), view["aim"])
 
 
 BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "search": SearchBot}

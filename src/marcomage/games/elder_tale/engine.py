@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marcomage.platform.actions import is_plain_action
-from marcomage.platform.ending import knockout
 from marcomage.platform.protocol import IllegalAction, Outcome
 from marcomage.platform.rng import Rng
 
@@ -26,7 +25,7 @@ from .cards import (
     card_set,
 )
 from .exchange import resolve, strongest
-from .state import ATTACK_STEP, DEFEND, OVER, Active, Duel, Fighter, Played
+from .state import ATTACK_STEP, DEFEND, OVER, Active, Attack, Duel, Fighter, Played
 
 TURN_EN = 3
 """ET-DUEL-5: EN of every turn but the first."""
@@ -36,6 +35,8 @@ DRAW_PER_DECK = 2
 """ET-DUEL-6."""
 ROUND_LIMIT = 30
 """ET-END-2."""
+EXHAUSTION_ROUND = 10
+"""ET-END-3: the last round without exhaustion (the page's "Average" pacing, 10 rounds)."""
 PURGE_EN = 1
 """ET-DUEL-13: "Purging (1EN)"."""
 LOG_LENGTH = 400
@@ -44,8 +45,15 @@ KNOCKOUT, ROUND_LIMIT_END = "knockout", "round_limit"
 
 ON_SELF = frozenset({"attack_up", "guard_up", "gain_defense", "start_guard", "thorns",
                      "thorn_bind", "type_resist", "heal_over_time", "draw", "draw_up",
-                     "random_draw_up", "draw_random", "harm_self"})
+                     "random_draw_up", "draw_random", "harm_self", "retaliate"})
 """ET-FX-22: effects on the player's side; the others land on the enemy."""
+HELP = frozenset({"heal_over_time", "start_guard", "gain_defense", "guard_up", "attack_up",
+                  "thorns"})
+"""ET-GROUP-4: the effects on the player's side that a Utility card may give an ally."""
+INERT = frozenset({"facedown", "destroy_card", "retaliate_attack_down",
+                   "retaliate_guard_down"})
+"""Effects with no bearer: Facedown and Destroy Card act on the card itself; the two
+Retaliate modifiers are "bugged" on the page and stay unused (ET-FX-16)."""
 
 
 class NotNow(IllegalAction):
@@ -55,10 +63,11 @@ class NotNow(IllegalAction):
 
 
 def new_game(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]],
-             seed: int) -> Duel:
+             seed: int, teams: Sequence[int] = (0, 1)) -> Duel:
     """A duel between two characters (their cards by id and their three decks): the piles
     shuffled, instance ids dealt from the generator (PL-VIEW-3), HP pools summed
-    (ET-DUEL-2), a seeded coin for the first player (ET-DUEL-4), then the first turn.
+    (ET-DUEL-2), a seeded coin (a seeded draw among the seats of a group duel) for the first
+    player (ET-DUEL-4, ET-GROUP-2), then the first turn. `teams[seat]` is 0 or 1.
 
     The duel keeps one definition per card id, so decks that define one id differently (two
     custom cards sent under the same id) are refused with a ValueError: otherwise one seat
@@ -88,8 +97,8 @@ def new_game(decks: Sequence[tuple[Mapping[str, Card], Mapping[str, list[str]]]]
         fighters[seat].max_hp += cards[card_id].hp
     for fighter in fighters:
         fighter.hp = fighter.max_hp
-    first = rng.below(2)
-    duel = Duel(cards, instances, homes, fighters, rng, first, first)
+    first = rng.below(len(decks))
+    duel = Duel(cards, instances, homes, fighters, rng, first, first, teams=tuple(teams))
     duel.log.append({"type": "first", "seat": first})
     start_turn(duel)
     return duel
@@ -109,12 +118,33 @@ def legal_actions(duel: Duel, seat: int) -> list[dict[str, Any]]:
     for iid in hand:
         card = duel.card(iid)
         if card.kind in kinds and card.en <= duel.en:
-            actions.append({"type": "play", "card": iid})
+            aims = targets(duel, seat, card)
+            if aims is None:
+                actions.append({"type": "play", "card": iid})
+            else:
+                actions += [{"type": "play", "card": iid, "target": t} for t in aims]
     if duel.en >= PURGE_EN:
         actions += [{"type": "purge", "card": iid} for iid in hand
                     if duel.card(iid).kind == CLUTTER]
     actions.append({"type": "confirm" if duel.step == DEFEND else "end_turn"})
     return actions
+
+
+def targets(duel: Duel, seat: int, card: Card) -> list[int] | None:
+    """ET-GROUP-3, ET-GROUP-4: in a group duel, the seats a card may be played on: an Attack
+    card on a standing enemy (the one this turn's attack already aims at, once it has one);
+    a Utility card with an effect on the enemy on a standing enemy, else one with an effect
+    that may help an ally on a standing ally or oneself. None: the card takes no target
+    (every card of a 1v1 duel, Defense cards, Utility cards that only act on oneself)."""
+    if not duel.group or card.kind == DEFENSE:
+        return None
+    if card.kind == ATTACK:
+        return [duel.aim] if duel.aim is not None else duel.enemies(seat)
+    if any(e.type not in ON_SELF and e.type not in INERT for e in card.effects):
+        return duel.enemies(seat)
+    if any(e.type in HELP for e in card.effects):
+        return duel.allies(seat)
+    return None
 
 
 def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]]]:
@@ -126,13 +156,15 @@ def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]
     start = len(after.log)
     kind = action["type"]
     if kind == "play":
-        play(after, seat, action["card"])
+        play(after, seat, action["card"], action.get("target"))
     elif kind == "purge":
         purge(after, seat, action["card"])
     elif kind == "confirm":
         confirm(after)
     else:
         end_turn(after)
+    if after.outcome is None and after.fighters[after.active].hp <= 0:
+        fall_in_turn(after)  # ET-GROUP-5: fallen in their own turn, the team fights on
     fresh = after.log[start:]
     del after.log[:-LOG_LENGTH]
     return after, fresh
@@ -146,7 +178,7 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
     shapes = {"play": {"type", "card"}, "purge": {"type", "card"}, "confirm": {"type"},
               "end_turn": {"type"}}
     if (not is_plain_action(action) or action.get("type") not in shapes
-            or set(action) != shapes[action["type"]]):
+            or set(action) - {"target"} != shapes[action["type"]]):
         return (f"{action!r} is not an Elder Tale move: play or purge a card of your hand "
                 "({\"type\": \"play\", \"card\": id}), confirm or end_turn.")
     if action["type"] == "confirm" and duel.step != DEFEND:
@@ -161,6 +193,12 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
         return f"{found.name} is not a clutter card, or you have no EN left to purge it."
     if found.en > duel.en:
         return f"{found.name} costs {found.en} EN; you have {duel.en} left."
+    aims = targets(duel, duel.active, found)
+    if aims is None and "target" in action:
+        return f"{found.name} takes no target."
+    if aims is not None and action.get("target") not in aims:
+        return (f"Play {found.name} on one of the seats {', '.join(map(str, aims))}"
+                " ({\"type\": \"play\", \"card\": id, \"target\": seat}).")
     now = ("defend with Defense and Utility" if duel.step == DEFEND
            else "attack with Attack and Utility")
     return f"{found.name} is a {found.kind.capitalize()} card; {now} cards now."
@@ -169,29 +207,57 @@ def _why_not(duel: Duel, seat: Any, action: Any) -> str:
 # --- playing cards ------------------------------------------------------------------------
 
 
-def play(duel: Duel, seat: int, iid: int) -> None:
+def play(duel: Duel, seat: int, iid: int, target: int | None = None) -> None:
     """ET-DUEL-10: pay the EN, put the card on the table (face down if it has Facedown) and
-    carry out or register its effects."""
+    carry out or register its effects; in a group duel on `target` (ET-GROUP-3), an Attack
+    card aiming this turn's attack."""
     card = duel.card(iid)
+    if card.kind == ATTACK and target is not None:
+        duel.aim = target
     fighter = duel.fighters[seat]
     fighter.hand.remove(iid)
     duel.en -= card.en
     facedown = card.facedown
     placed = Played(iid, facedown)
     (duel.building if card.kind == ATTACK else duel.played).append(placed)
-    duel.log.append({"type": "play", "seat": seat, "deck": card.kind,
-                     "card": None if facedown else card.name})
+    entry: dict[str, Any] = {"type": "play", "seat": seat, "deck": card.kind,
+                             "card": None if facedown else card.name}
+    if target is not None:
+        entry["target"] = target
+    duel.log.append(entry)
     for effect in card.effects:
-        carry_out(duel, seat, effect, "" if facedown else card.name)
+        carry_out(duel, seat, effect, "" if facedown else card.name, target)
         if duel.outcome is not None:
             return
 
 
-def carry_out(duel: Duel, seat: int, effect: Effect, source: str) -> None:
+def foe(duel: Duel, seat: int, target: int | None) -> int:
+    """The enemy an effect of `seat`'s card lands on (ET-FX-22, ET-GROUP-3): the card's
+    target when it is an enemy, else the enemy this turn's attack aims at, else the first
+    attacker being defended against, else the first standing enemy."""
+    enemies = duel.enemies(seat)
+    if target is not None and target in enemies:
+        return target
+    if duel.aim is not None and duel.active == seat:
+        return duel.aim
+    incoming = duel.incoming(seat) if duel.active == seat else []
+    if incoming:
+        return incoming[0].by
+    return enemies[0] if enemies else (seat + 1) % duel.seats
+
+
+def carry_out(duel: Duel, seat: int, effect: Effect, source: str,
+              target: int | None = None) -> None:
     """One effect of a played card: the immediate ones happen, the others take their place
-    among the effects in force of their bearer (ET-FX-22, ET-DUEL-12)."""
-    me, enemy = duel.fighters[seat], duel.fighters[1 - seat]
-    bearer = me if effect.type in ON_SELF else enemy
+    among the effects in force of their bearer (ET-FX-22, ET-DUEL-12); in a group duel an
+    effect that may help lands on the ally the card was played on (ET-GROUP-4)."""
+    me = duel.fighters[seat]
+    if effect.type in ON_SELF:
+        helped = (target is not None and effect.type in HELP
+                  and target in duel.allies(seat))
+        bearer = duel.fighters[target] if helped and target is not None else me
+    else:
+        bearer = duel.fighters[foe(duel, seat, target)]
     kind = effect.type
     if kind == "draw" and effect.deck is not None:
         draw(duel, seat, effect.deck, 1)
@@ -203,8 +269,8 @@ def carry_out(duel: Duel, seat: int, effect: Effect, source: str) -> None:
         check_end(duel)
     elif kind == "add_card" and effect.clutter is not None:
         for _ in range(effect.copies):
-            add_clutter(duel, 1 - seat, effect.clutter)
-    elif kind in ("facedown", "destroy_card") or kind.startswith("retaliate"):
+            add_clutter(duel, foe(duel, seat, target), effect.clutter)
+    elif kind in INERT:
         return
     else:
         hits = effect.hits
@@ -218,7 +284,7 @@ def carry_out(duel: Duel, seat: int, effect: Effect, source: str) -> None:
             hits = rounds = None
         elif kind == "gain_defense":
             rounds = None
-        elif kind in ("discard_random", "doom") and rounds is None:
+        elif kind in ("discard_random", "doom", "retaliate") and rounds is None:
             rounds = 1
         bearer.effects.append(Active(kind, effect.intensity, hits, rounds, effect.deck,
                                      effect.resist, stage, source))
@@ -257,7 +323,11 @@ def start_turn(duel: Duel) -> None:
     me = duel.fighters[seat]
     duel.log.append({"type": "turn", "seat": seat, "round": duel.round})
     tick(duel, me, seat)
+    exhaust(duel, me, seat)
     if check_end(duel):
+        return
+    if me.hp <= 0:  # ET-GROUP-5: fallen at the start of the turn, the team fights on
+        fall_in_turn(duel)
         return
     for effect in me.effects:
         if effect.type == "start_guard" and effect.stage == "waiting":
@@ -289,6 +359,16 @@ def tick(duel: Duel, me: Fighter, seat: int) -> None:
             effect.intensity -= 1
     me.effects = [e for e in me.effects
                   if not (e.type in ("poison", "heal_over_time") and e.intensity <= 0)]
+
+
+def exhaust(duel: Duel, me: Fighter, seat: int) -> None:
+    """ET-END-3: past round EXHAUSTION_ROUND, a combatant loses at the start of each of
+    their turns one HP per round past it, ignoring guard and resist: "combat must favor
+    resolution", and two guarded healers otherwise trade scratches to the round limit."""
+    loss = duel.round - EXHAUSTION_ROUND
+    if loss > 0:
+        me.hp -= loss
+        duel.log.append({"type": "exhaustion", "seat": seat, "damage": loss})
 
 
 def draw_step(duel: Duel, seat: int) -> None:
@@ -390,15 +470,22 @@ def confirm(duel: Duel) -> None:
     """ET-DUEL-9 step 3: the exchange resolves against the pending attack (ET-XCH); then the
     end check and the attack step."""
     seat = duel.active
-    attacker_seat = 1 - seat
-    attacker, defender = duel.fighters[attacker_seat], duel.fighters[seat]
-    attack = [duel.card(p.iid) for p in duel.pending]
+    defender = duel.fighters[seat]
     defense = [duel.card(p.iid) for p in duel.played if duel.card(p.iid).kind == DEFENSE]
-    entry = resolve(attack, defense, attacker, defender)
-    entry.update({"attacker": attacker_seat, "defender": seat, "round": duel.round})
-    duel.log.append(entry)
-    for placed in duel.pending:
-        retire(duel, attacker_seat, placed.iid)
+    carried: int | None = None
+    for attack in duel.incoming(seat):
+        # ET-GROUP-6: one guard against every attack aimed at the defender, oldest first.
+        attacker = duel.fighters[attack.by]
+        entry = resolve([duel.card(p.iid) for p in attack.cards], defense, attacker,
+                        defender, carried)
+        carried = entry["guard_left"]
+        entry.update({"attacker": attack.by, "defender": seat, "round": duel.round})
+        duel.log.append(entry)
+        if entry["damage"] > 0:
+            retaliate(duel, attack.by, seat)
+        for placed in attack.cards:
+            retire(duel, attack.by, placed.iid)
+    duel.attacks = [a for a in duel.attacks if a.target != seat]
     kept: list[Played] = []
     for placed in duel.played:
         if duel.card(placed.iid).kind == DEFENSE:
@@ -406,10 +493,23 @@ def confirm(duel: Duel) -> None:
         else:
             kept.append(Played(placed.iid, False))
     duel.played = kept
-    duel.pending, duel.pending_by = [], None
     reveal(duel)
     if not check_end(duel):
         duel.step = ATTACK_STEP
+
+
+def retaliate(duel: Duel, attacker: int, defender: int) -> None:
+    """ET-GROUP-7: Retaliate, "to deal damage in a group fight when someone besides your
+    character is attacked": each ally of the wounded defender with Retaliate in force deals
+    its intensity to the attacker, ignoring guard."""
+    for ally in duel.allies(defender):
+        if ally == defender:
+            continue
+        found = strongest(duel.fighters[ally].effects, "retaliate")
+        if found is not None:
+            duel.fighters[attacker].hp -= found.intensity
+            duel.log.append({"type": "retaliate", "seat": ally, "target": attacker,
+                             "damage": found.intensity})
 
 
 def reveal(duel: Duel) -> None:
@@ -442,8 +542,14 @@ def end_turn(duel: Duel) -> None:
         # weakened (or that had none); a turn that ends without an attack lets them lapse.
         me.effects = [e for e in me.effects if not (e.type == "blind" and e.stage == "attack")]
     if duel.building:
-        duel.pending, duel.pending_by = duel.building, seat
+        target = duel.aim if duel.aim is not None else (seat + 1) % duel.seats
+        if duel.fighters[target].hp > 0:
+            duel.attacks.append(Attack(seat, target, duel.building))
+        else:  # ET-GROUP-5: the attack's target fell this turn; the attack is dropped
+            for placed in duel.building:
+                retire(duel, seat, placed.iid)
     duel.building = []
+    duel.aim = None
     for placed in duel.played:
         retire(duel, seat, placed.iid)
         if placed.facedown:
@@ -453,25 +559,66 @@ def end_turn(duel: Duel) -> None:
         me.discards[duel.homes[iid]].append(iid)
     me.hand = []
     for effect in me.effects:
-        if effect.type == "doom" and effect.rounds is not None:
+        if effect.type in ("doom", "retaliate") and effect.rounds is not None:
             effect.rounds -= 1
     me.effects = [e for e in me.effects if e.rounds != 0]
     duel.log.append({"type": "end_turn", "seat": seat})
-    duel.turn += 1
-    if duel.turn >= 2 * ROUND_LIMIT:
-        finish_at_limit(duel)
-        return
-    duel.active = 1 - seat
+    advance(duel)
+
+
+def advance(duel: Duel) -> None:
+    """The next turn: the seats take turns in order from the first (ET-DUEL-4,
+    ET-GROUP-2), a fallen seat's turns passing; the round limit."""
+    while True:
+        duel.turn += 1
+        if duel.turn >= duel.seats * ROUND_LIMIT:
+            finish_at_limit(duel)
+            return
+        duel.active = (duel.active + 1) % duel.seats
+        if duel.fighters[duel.active].hp > 0:
+            break
     start_turn(duel)
 
 
+def fall_in_turn(duel: Duel) -> None:
+    """ET-GROUP-5: a seat fallen in its own turn while its team stands: its cards on the
+    table and in hand go to its discards, its attack is dropped, the next seat plays."""
+    seat = duel.active
+    me = duel.fighters[seat]
+    for placed in (*duel.played, *duel.building):
+        retire(duel, seat, placed.iid)
+    for iid in me.hand:
+        me.discards[duel.homes[iid]].append(iid)
+    me.hand, duel.played, duel.building, duel.aim = [], [], [], None
+    duel.log.append({"type": "fallen", "seat": seat})
+    advance(duel)
+
+
+def bury(duel: Duel) -> None:
+    """ET-GROUP-5: the attacks made by or aimed at a fallen seat are dropped."""
+    kept: list[Attack] = []
+    for attack in duel.attacks:
+        if duel.fighters[attack.by].hp > 0 and duel.fighters[attack.target].hp > 0:
+            kept.append(attack)
+        else:
+            for placed in attack.cards:
+                retire(duel, attack.by, placed.iid)
+    duel.attacks = kept
+
+
 def check_end(duel: Duel) -> bool:
-    """ET-END-1: a combatant at 0 HP or below loses; both at once is a draw."""
+    """ET-END-1, ET-GROUP-8: a combatant at 0 HP or below loses; both at once is a draw. In
+    a group duel a team loses when all its seats are down, and every seat of the team left
+    standing wins; all teams down at once is a draw."""
     if duel.outcome is not None:
         return True
-    outcome = knockout([f.hp for f in duel.fighters], KNOCKOUT, duel.round)
-    if outcome is None:
+    standing = {duel.teams[s] for s, f in enumerate(duel.fighters) if f.hp > 0}
+    if len(standing) > 1:
+        if duel.group:
+            bury(duel)
         return False
+    winners = tuple(s for s in range(duel.seats) if duel.teams[s] in standing)
+    outcome = Outcome("win" if winners else "draw", winners, KNOCKOUT, duel.round)
     duel.outcome = outcome
     duel.step = OVER
     duel.log.append({"type": "end", "end_type": KNOCKOUT, "winners": list(outcome.winners)})
@@ -479,14 +626,20 @@ def check_end(duel: Duel) -> bool:
 
 
 def finish_at_limit(duel: Duel) -> None:
-    """ET-END-2: after the last round the higher fraction of HP left wins; a pending attack
-    is dropped."""
-    a, b = duel.fighters
-    left = a.hp * b.max_hp - b.hp * a.max_hp
-    winners: tuple[int, ...] = (0,) if left > 0 else (1,) if left < 0 else ()
-    for placed in duel.pending:
-        retire(duel, duel.pending_by or 0, placed.iid)
-    duel.pending, duel.pending_by = [], None
+    """ET-END-2, ET-GROUP-8: after the last round the higher fraction of HP left wins (of a
+    team: its HP left over its maximum HP, a fallen seat counting 0); a pending attack is
+    dropped."""
+    hp = [sum(max(0, f.hp) for s, f in enumerate(duel.fighters) if duel.teams[s] == t)
+          for t in (0, 1)]
+    top = [sum(f.max_hp for s, f in enumerate(duel.fighters) if duel.teams[s] == t)
+           for t in (0, 1)]
+    left = hp[0] * top[1] - hp[1] * top[0]
+    team = 0 if left > 0 else 1 if left < 0 else None
+    winners = tuple(s for s in range(duel.seats) if duel.teams[s] == team)
+    for attack in duel.attacks:
+        for placed in attack.cards:
+            retire(duel, attack.by, placed.iid)
+    duel.attacks = []
     duel.outcome = Outcome("win" if winners else "draw", winners, ROUND_LIMIT_END, ROUND_LIMIT)
     duel.step = OVER
     duel.log.append({"type": "end", "end_type": ROUND_LIMIT_END, "winners": list(winners)})

@@ -55,24 +55,30 @@ class Hit:
 
 
 def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
-            defender: Fighter) -> dict[str, Any]:
+            defender: Fighter, carried: int | None = None) -> dict[str, Any]:
     """Resolve an exchange between `attack` (the pending Attack cards, in play order) and
     `defense` (the defender's Defense cards), changing both fighters' HP and effects.
+    `carried` is the guard left by an earlier attack of the same defense (ET-GROUP-6): the
+    guard is not raised again, and the defender's effects count that defense once.
 
     Returns the log entry: every hit with the guard after it and what bypassed, the damage
-    per card, and the totals."""
+    per card, the totals and the guard left."""
     # ET-XCH-2: the guard hits, Gain Defense as one hit each.
     guard_values: list[int] = []
-    gains = [e for e in defender.effects if e.type == "gain_defense"]
-    bases = [card.value for card in defense for _ in range(card.hits)]
-    bases += [g.intensity for g in gains]
-    for base in bases:
-        value = base + _per_hit(defender.effects, "guard_up")
-        value -= _per_hit(defender.effects, "guard_down")
-        value -= _per_hit(defender.effects, "blind", "defense")
-        guard_values.append(max(0, value))
-    start = strongest(defender.effects, "start_guard")
-    guard = sum(guard_values) + (start.intensity if start else 0)
+    start: Active | None = None
+    if carried is None:
+        gains = [e for e in defender.effects if e.type == "gain_defense"]
+        bases = [card.value for card in defense for _ in range(card.hits)]
+        bases += [g.intensity for g in gains]
+        for base in bases:
+            value = base + _per_hit(defender.effects, "guard_up")
+            value -= _per_hit(defender.effects, "guard_down")
+            value -= _per_hit(defender.effects, "blind", "defense")
+            guard_values.append(max(0, value))
+        start = strongest(defender.effects, "start_guard")
+        guard = sum(guard_values) + (start.intensity if start else 0)
+    else:
+        guard = carried
     total_guard = guard
     hits: list[dict[str, Any]] = []
     per_card: list[dict[str, Any]] = []
@@ -115,16 +121,18 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
     damage = sum(c["damage"] for c in per_card)
     defender.hp -= damage
     attacker.hp -= thorns_damage
-    _count_occurrence(attacker, defender)
+    _count_occurrence(attacker, defender, carried is None)
     return {"type": "exchange", "guard": total_guard, "guard_hits": guard_values,
             "start_guard": start.intensity if start else 0, "hits": hits, "cards": per_card,
-            "damage": damage, "thorns": thorns_damage}
+            "damage": damage, "thorns": thorns_damage, "guard_left": max(0, guard)}
 
 
-def _count_occurrence(attacker: Fighter, defender: Fighter) -> None:
-    """ET-DUEL-12: one more occurrence for every effect counted on this attack and this
-    defense; spent effects go; Blind passes from the defense to the attack (then lapses)."""
-    for fighter, counted in ((attacker, ATTACK_COUNTED), (defender, DEFENSE_COUNTED)):
+def _count_occurrence(attacker: Fighter, defender: Fighter, defense: bool = True) -> None:
+    """ET-DUEL-12: one more occurrence for every effect counted on this attack and (unless
+    `defense` is False: counted at the defense's first exchange) this defense; spent
+    effects go; Blind passes from the defense to the attack (then lapses)."""
+    pairs = [(attacker, ATTACK_COUNTED)] + ([(defender, DEFENSE_COUNTED)] if defense else [])
+    for fighter, counted in pairs:
         for effect in fighter.effects:
             if effect.type in counted and effect.rounds is not None:
                 if effect.type == "start_guard" and effect.stage != "armed":
@@ -133,7 +141,7 @@ def _count_occurrence(attacker: Fighter, defender: Fighter) -> None:
     for effect in attacker.effects:
         if effect.type == "blind" and effect.stage == "attack":
             effect.hits = 0
-    for effect in defender.effects:
+    for effect in defender.effects if defense else ():
         if effect.type == "blind" and effect.stage == "defense":
             effect.stage = "attack"
         if effect.type == "gain_defense":

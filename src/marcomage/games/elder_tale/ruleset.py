@@ -1,6 +1,7 @@
 """Elder Tale's carded duel behind the platform protocol (PL-PROTO, ELDERTALE.md).
 
-Seats 0 and 1. Actions: {"type": "play", "card": iid}, {"type": "purge", "card": iid},
+Seats 0 and 1, or 3 to 6 in a group duel whose teams are the option `teams` (ET-GROUP).
+Actions: {"type": "play", "card": iid}, {"type": "purge", "card": iid},
 {"type": "confirm"} (end the defense: the exchange resolves) and {"type": "end_turn"}.
 End types: "knockout" (ET-END-1), "round_limit" (ET-END-2), and the platform's
 "surrender", "abort" and "abandon".
@@ -17,6 +18,7 @@ from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds
 from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
+    SURRENDER,
     Action,
     DeckDoc,
     Event,
@@ -29,11 +31,14 @@ from marcomage.platform.ruleset_base import RulesetBase
 
 from . import engine
 from .bots import BOTS
+from .cards import card_set
 from .deck import FORMAT, character_deck, deck_cards, validate
-from .state import OVER, Duel, Options
+from .state import OVER, Duel, Options, default_teams
 from .view import resample_hidden, view
 
-MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
+MAX_SEATS = 6
+"""ET-GROUP-1: up to 3 versus 3."""
+MAX_STEPS = 6 * MAX_SEATS * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
 
 
@@ -69,15 +74,17 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
     id = "elder_tale"
     name = "Elder Tale"
     version = 3
-    """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
+    """2 to 3 (issue 35): exhaustion past round 10 (ET-END-3); six prebuilt characters;
+    group duels of 3 to 6 seats in two teams, with targets and help to allies (ET-GROUP); a
+    bound in hits on Thorns or Thorn Bind is honoured, each applying hit spending one
+    (ET-XCH-5, ET-XCH-6).
+    1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
     custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
     step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
     an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
     combat concept names are read ignoring letter case; Blind's leftover hits lapse when
-    its bearer ends the turn without an attack (ET-DUEL-12). 2 to 3 (issue 35): a bound in
-    hits on Thorns or Thorn Bind is honoured, each applying hit spending one (ET-XCH-5,
-    ET-XCH-6)."""
-    seats = range(2, 3)
+    its bearer ends the turn without an attack (ET-DUEL-12)."""
+    seats = range(2, MAX_SEATS + 1)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
         "Uncommons up to 3 copies, Rares up to 2, each Epic once; legal custom cards only.")})
@@ -90,11 +97,16 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
                 or validate(deck))
 
     def starter_decks(self) -> list[DeckDoc]:
-        return [character_deck(0), character_deck(1)]
+        """The prebuilt characters of the card set, one deck document each (issue 35)."""
+        return [character_deck(i) for i in range(len(card_set().characters))]
 
     def new_game(self, options: Options, decks: Sequence[DeckDoc], seed: int) -> Duel:
-        if len(decks) != 2:
-            raise ValueError(f"An Elder Tale duel is for 2, not {len(decks)}.")
+        teams = default_teams(len(decks)) if options.teams == "auto" else options.teams
+        if len(decks) not in self.seats:
+            raise ValueError(f"An Elder Tale duel is for 2 to {MAX_SEATS}, not {len(decks)}.")
+        if len(teams) != len(decks):
+            raise ValueError(f"The teams {teams!r} name {len(teams)} seats; this duel has "
+                             f"{len(decks)} (ET-GROUP-1).")
         sides = []
         for deck in decks:
             problems = validate(deck)
@@ -102,7 +114,15 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
                 raise ValueError(problems[0].message)
             cards, piles, _ = deck_cards(deck)
             sides.append((cards, piles))
-        return engine.new_game(sides, seed)
+        return engine.new_game(sides, seed, [0 if t == "A" else 1 for t in teams])
+
+    def resign(self, state: Duel, seat: int) -> Duel:
+        """ET-GROUP-8: a seat that surrenders concedes for its team; the other team wins."""
+        if type(seat) is not int or seat not in range(state.seats):
+            raise ValueError(f"The seats are 0 to {state.seats - 1}, not {seat!r}.")
+        after: Duel = self.end(state, SURRENDER, [s for s in range(state.seats)
+                                                  if state.teams[s] != state.teams[seat]])
+        return after
 
     def to_act(self, state: Duel) -> frozenset[int]:
         return frozenset() if state.outcome is not None else frozenset((state.active,))

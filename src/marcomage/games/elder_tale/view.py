@@ -45,8 +45,9 @@ def _table(duel: Duel, placed: list[Played], owner: int | None, viewer: int | No
 
 def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
     """The duel as `viewer` may see it; None is the replay view (everything)."""
-    if viewer is not None and viewer not in (0, 1):
-        raise ValueError(f"Elder Tale seats are 0 and 1, not {viewer!r}.")
+    if viewer is not None and viewer not in range(duel.seats):
+        raise ValueError(f"The seats of this Elder Tale duel are 0 to {duel.seats - 1}, "
+                         f"not {viewer!r}.")
     seen: set[str] = set()
     fighters: list[dict[str, Any]] = []
     for seat, f in enumerate(duel.fighters):
@@ -75,9 +76,11 @@ def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "you": viewer, "round": duel.round, "round_limit": ROUND_LIMIT, "turn": duel.turn,
         "active": duel.active, "step": duel.step, "en": duel.en, "first": duel.first,
-        "fighters": fighters,
-        "pending": {"by": duel.pending_by,
-                    "cards": _table(duel, duel.pending, duel.pending_by, viewer, seen)},
+        "fighters": fighters, "teams": list(duel.teams), "aim": duel.aim,
+        "pending": _pending(duel, viewer, seen),
+        "attacks": [{"by": a.by, "target": a.target,
+                     "cards": _table(duel, a.cards, a.by, viewer, seen)}
+                    for a in duel.attacks],
         "building": _table(duel, duel.building, duel.active, viewer, seen),
         "played": _table(duel, duel.played, duel.active, viewer, seen),
         "log": [dict(e) for e in duel.log],
@@ -93,6 +96,15 @@ def view(duel: Duel, viewer: int | None) -> dict[str, Any]:
             seen.update(ids)
     doc["cards"] = {cid: duel.cards[cid].to_json() for cid in sorted(seen)}
     return doc
+
+
+def _pending(duel: Duel, viewer: int | None, seen: set[str]) -> dict[str, Any]:
+    """The attack the active seat faces (in a 1v1 duel the one pending attack; in a group
+    duel the oldest aimed at the active seat, or the oldest of all), as {"by", "cards"}."""
+    attack = next(iter(duel.incoming(duel.active)), None) or next(iter(duel.attacks), None)
+    if attack is None:
+        return {"by": None, "cards": []}
+    return {"by": attack.by, "cards": _table(duel, attack.cards, attack.by, viewer, seen)}
 
 
 def _hand_card(duel: Duel, iid: int, seen: set[str]) -> dict[str, Any]:
@@ -111,8 +123,10 @@ def resample_hidden(duel: Duel, viewer: int | None, rng: Rng) -> Duel:
             rng.shuffle(fighter.piles[kind])
         if viewer is None or seat == viewer:
             continue
-        hidden_table = [p.iid for p in (*after.pending, *after.building, *after.played)
-                        if p.facedown and _owner(after, p) == seat]
+        hidden_table = [p.iid for a in after.attacks if a.by == seat for p in a.cards
+                        if p.facedown]
+        if after.active == seat:
+            hidden_table += [p.iid for p in (*after.building, *after.played) if p.facedown]
         hidden_table += [i for i in fighter.veiled
                          if i in fighter.removed or any(i in d for d in fighter.discards.values())]
         for kind in KINDS:
@@ -126,8 +140,3 @@ def resample_hidden(duel: Duel, viewer: int | None, rng: Rng) -> Duel:
     after.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
     return after
 
-
-def _owner(duel: Duel, placed: Played) -> int:
-    if any(p is placed for p in duel.pending):
-        return duel.pending_by if duel.pending_by is not None else 1 - duel.active
-    return duel.active

@@ -87,7 +87,9 @@ def log_lines(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]
             text = f"Round {entry['round']}: {who(seat)}'s turn."
         elif kind == "play":
             card = entry["card"] or f"a face-down {DECK_NAMES[entry['deck']]} card"
-            text = f"{who(seat)} plays {card}."
+            aim = entry.get("target")
+            text = (f"{who(seat)} plays {card}" + ("" if aim is None or aim == seat
+                                                  else f" on {who(aim)}") + ".")
         elif kind == "draw":
             text = f"{who(seat)} draws {entry['count']} from the {DECK_NAMES[entry['deck']]} deck."
         elif kind == "reshuffle":
@@ -131,6 +133,13 @@ def log_lines(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]
             text = f"{who(seat)} discards {entry['card']} at random."
         elif kind == "end_turn":
             text = f"{who(seat)} ends the turn."
+        elif kind == "exhaustion":
+            text = f"Exhaustion (after round 10): {who(seat)} loses {entry['damage']} HP."
+        elif kind == "retaliate":
+            text = (f"Retaliate: {who(seat)} strikes back at {who(entry['target'])} for "
+                    f"{entry['damage']}.")
+        elif kind == "fallen":
+            text = f"{who(seat)} has fallen; the team fights on."
         elif kind == "end":
             text = "The duel is over: " + how_it_ended(entry["end_type"]) + "."
         else:
@@ -152,13 +161,56 @@ def _hand(view: Mapping[str, Any], hand: list[Mapping[str, Any]], legal: list[Ac
             card = _card(view, h["card"])
             purge = bool(action and action["type"] == "purge")
             cost = 1 if purge else int(card["en"]) if card else 0
+            aimed = action is not None and "target" in action
             cards.append({"card": card, "iid": h["iid"],
-                          "action": canonical_json(action) if action else "",
+                          "action": canonical_json(action) if action and not aimed else "",
+                          "aimed": aimed,
                           "verb": "Purge (1 EN)" if purge else "Play",
                           "cost": "" if purge else f"({cost} EN)",
                           "leaves": int(view.get("en", 0)) - cost})
         groups.append({"kind": kind, "name": DECK_NAMES[kind], "cards": cards})
     return groups
+
+
+def _aimed(view: Mapping[str, Any], legal: list[Action], names: list[str]
+           ) -> dict[int, list[dict[str, str]]]:
+    """ET-GROUP-3, ET-GROUP-4: the plays of a group duel aimed at a seat, by that seat, as
+    buttons to put next to it ("Play Ember Cut on Bob")."""
+    hand = {h["iid"]: h["card"] for h in view.get("hand", [])}
+    aimed: dict[int, list[dict[str, str]]] = {}
+    for action in legal:
+        target = action.get("target")
+        if action["type"] != "play" or not isinstance(target, int):
+            continue
+        card = view["cards"].get(hand.get(action["card"], ""), {})
+        aimed.setdefault(target, []).append({
+            "json": canonical_json(action), "card": str(card.get("id", "")),
+            "label": f"{card.get('name', 'a card')} on {names[target]}"
+            if target < len(names) else str(card.get("name", ""))})
+    return aimed
+
+
+def _teams(view: Mapping[str, Any], seat: int, legal: list[Action], names: list[str]
+           ) -> dict[str, Any]:
+    """A group duel's sides: your team (you first) and the enemies, each seat with the
+    plays aimed at it, and the attacks waiting with their attacker and target."""
+    teams = view.get("teams", [0, 1])
+    aimed = _aimed(view, legal, names)
+
+    def side(other: int) -> dict[str, Any]:
+        found = _side(view, other, names[other])
+        found["aimed"] = aimed.get(other, [])
+        found["fallen"] = found["hp"] <= 0
+        return found
+
+    allies = [side(seat)] + [side(s) for s in range(len(teams))
+                             if s != seat and teams[s] == teams[seat]]
+    enemies = [side(s) for s in range(len(teams)) if teams[s] != teams[seat]]
+    attacks = [{"by": names[a["by"]], "target": names[a["target"]],
+                "mine": a["by"] == seat, "at_me": a["target"] == seat,
+                "cards": _table(view, a["cards"])} for a in view.get("attacks", [])]
+    return {"group": len(teams) > 2, "allies": allies, "enemies": enemies,
+            "attacks": attacks}
 
 
 def en_budget(view: Mapping[str, Any], acting: bool) -> dict[str, Any]:
@@ -194,10 +246,13 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                   "confirm the defense." if step == "defend" else
                   "play Attack and Utility cards (and purge clutter) within your EN, then end "
                   "your turn.")
+    teams = view.get("teams", [0, 1])
+    first_enemy = next(s for s in range(len(teams)) if teams[s] != teams[seat])
     return {
+        **_teams(view, seat, legal, names),
         "budget": en_budget(view, bool(legal)),
         "me": _side(view, seat, names[seat]),
-        "them": _side(view, 1 - seat, names[1 - seat]),
+        "them": _side(view, first_enemy, names[first_enemy]),
         "hand": _hand(view, view.get("hand", []), legal),
         "pending": _table(view, view["pending"]["cards"]),
         "pending_mine": pending_by == seat,
@@ -227,7 +282,7 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
     """The replay view: both sides with both hands in full (PL-VIEW-4)."""
     names = _names(players)
     sides = []
-    for seat in (0, 1):
+    for seat in range(len(view["fighters"])):
         side = _side(view, seat, names[seat])
         side["hand"] = _hand(view, view["hands"][seat], [])
         sides.append(side)
@@ -249,10 +304,17 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     hands = view_before.get("hands", [[], []])
     found = next((h for h in hands[seat] if h["iid"] == action.get("card")), None)
     name = view_before["cards"][found["card"]]["name"] if found else "a card"
-    return f"purges {name}" if kind == "purge" else f"plays {name}"
+    target = action.get("target")
+    aim = f" on seat {target + 1}" if isinstance(target, int) and target != seat else ""
+    return f"purges {name}" if kind == "purge" else f"plays {name}{aim}"
 
+
+OPTION_LABELS = {"teams": "Teams, one letter a seat (ABAB: 2 against 2; auto: the seats "
+                          "alternate)"}
+"""ET-GROUP-1: the label of the teams option on the forms that start a game."""
 
 WIDGET = Board(
+    option_labels=OPTION_LABELS,
     template=TEMPLATE,
     context=context,
     action_from_form=action_from_form,

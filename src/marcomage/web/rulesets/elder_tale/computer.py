@@ -15,7 +15,7 @@ SAMPLES = {"normal": 4, "hard": 8}
 
 
 def deck(seed: int) -> DeckDoc:
-    """One of the two prebuilt characters."""
+    """One of the prebuilt characters."""
     starters = RULESET.starter_decks()
     return starters[seed % len(starters)]
 
