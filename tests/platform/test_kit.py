@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from marcomage.games import RULESETS
+from marcomage.games import RULESETS, SHIPPED
 from marcomage.platform.actions import is_plain_action
 from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds, knockout, other_seat
@@ -49,7 +49,7 @@ def test_PL_PROTO_7_options_refuse_what_the_fields_do_not_allow(doc: object, wor
         options_from_json(Knobs, doc, "Toy")
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULESETS), ids=str)
+@pytest.mark.parametrize("ruleset", sorted(SHIPPED), ids=str)
 def test_PL_PROTO_7_every_ruleset_parses_its_options_with_the_kit(ruleset: str) -> None:
     rules = RULESETS[ruleset]
     defaults = rules.options_from_json({})

@@ -14,6 +14,10 @@ from .far_wilds.ruleset import RULESET as FAR_WILDS
 from .mage_wars.ruleset import RULESET as MAGE_WARS
 from .marcomage.ruleset import RULESET as MARCOMAGE
 
+SHIPPED: tuple[str, ...] = tuple(
+    ruleset.id for ruleset in (MARCOMAGE, ARCANA, ELDER_TALE, FAR_WILDS, MAGE_WARS))
+"""The five systems the site ships, apart from any a test registers."""
+
 RULESETS: dict[str, Ruleset] = {
     ruleset.id: ruleset for ruleset in (MARCOMAGE, ARCANA, ELDER_TALE, FAR_WILDS, MAGE_WARS)}
 
