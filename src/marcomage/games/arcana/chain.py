@@ -129,7 +129,8 @@ def resolve(g: Game, link: Link) -> None:
         log(g, f"{name(link.card)} resolves: {who(link.seat)} special summons "
                f"{name(c.card)}{' from hand' if from_hand else ''}.")
     else:
-        for uid in targets_of(g, link):
+        reached = targets_of(g, link)
+        for uid in reached:
             where = find(g, uid)
             if where is None:
                 continue
@@ -145,7 +146,7 @@ def resolve(g: Game, link: Link) -> None:
                 c.mods.append((int(spec.get("power", 0)), int(spec.get("toughness", 0)),
                                until))
                 log(g, f"{name(link.card)} changes {name(c.card)}.")
-        if select != "all" and not targets_of(g, link):
+        if select != "all" and not reached:   # issue 34: only when it reached nothing
             log(g, f"{name(link.card)} resolves with no target left.")
 
 
