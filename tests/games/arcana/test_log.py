@@ -49,4 +49,4 @@ def test_AR_RUNE_issue_34_decay_whose_target_left_says_so() -> None:
     d.act(0, type="activate", card=0, ts=1, tz=0)
     d.g.players[1].creatures[0] = None
     d.act(1, type="pass")
-    assert any("Decay resolves with no target left." == line for line in d.g.log), d.g.log
+    assert any(line == "Decay resolves with no target left." for line in d.g.log), d.g.log

@@ -39,7 +39,7 @@ class Arcana(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "arcana"
     name = "Arcana"
-    version = 2
+    version = 3
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({"standard": Format(
         "standard", "Standard",

@@ -123,7 +123,7 @@ class ArcanaSiteTests(BaseTestCase):
         self.assertIn("Reshuffle and redraw five", page)
 
     def test_labels_name_cards_from_the_view_and_never_a_hidden_one(self) -> None:
-        state = ARCANA.new_game(ARCANA.options_from_json({}), ARCANA.starter_decks(), 3)
+        state = ARCANA.new_game(ARCANA.options_from_json({}), ARCANA.starter_decks()[:2], 3)
         view = ARCANA.view(state, 0)
         names = {c.name for c in CARDS.values()}
         text = board.label(view, 0, {"type": "summon", "card": 0, "position": "attack"})
