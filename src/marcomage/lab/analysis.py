@@ -20,8 +20,9 @@ from .tournament import Results, setup_json
 Z95 = 1.959963984540054
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (half successes allowed: a draw's half
+    win in a pairing's score)."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n

@@ -11,9 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from marcomage.games import find_ruleset
+
 from .analysis import summary
 from .games import MARCOMAGE, Setup
+from .matchups import markdown, sides_summary
 from .report import html, strongest_weakest
+from .seating import total_games
 from .tournament import run, write
 
 LATEST = "latest.json"
@@ -52,10 +56,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default=MARCOMAGE, help="game system id (default marcomage)")
     p.add_argument("--bots", default="random,random",
                    help="one bot per seat, comma-separated (default random,random)")
-    p.add_argument("--games", type=int, default=10_000, help="number of games (10000)")
+    p.add_argument("--games", type=int, default=10_000,
+                   help="number of games (10000); with --sides and two seats, per pairing")
     p.add_argument("--seed", default="1", help="the run's seed; game i is seeded SEED/i")
     p.add_argument("--decks", type=Path, help="a JSON file with one deck document per seat "
                    "(default: random decks, or the starter decks without a generator)")
+    p.add_argument("--sides", action="store_true",
+                   help="play the game's ready-made sides (starter decks, armies, characters, "
+                   "mages) against each other: every pairing in both seat orders, or with "
+                   "--seats N, N distinct sides a game; prints the matchup table")
+    p.add_argument("--seats", type=int, default=0,
+                   help="seats a game with --sides (default: one per --bots entry, at least 2)")
+    p.add_argument("--mirrors", action="store_true",
+                   help="with --sides and two seats, each side against itself too")
+    p.add_argument("--options", default="{}", help="the game options as JSON ({})")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all CPUs)")
     p.add_argument("--chunk", type=int, default=0, help="games per task (default: automatic)")
     p.add_argument("--ray", metavar="ADDRESS",
@@ -73,23 +87,55 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _refuse(message: str) -> int:
+    print(f"marcomage balance: {message}", file=sys.stderr)
+    return 2
+
+
 def main(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     decks: Any = None
     if args.decks is not None:
         decks = tuple(json.loads(args.decks.read_text("utf-8")))
     if args.games < 1:
-        print("marcomage balance: --games must be at least 1", file=sys.stderr)
-        return 2
-    setup = Setup(args.game, bots, str(args.seed), decks)
-    out = args.out or data_dir() / f"{args.game}-{args.seed}-{args.games}"
+        return _refuse("--games must be at least 1")
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        return _refuse(f"--options is not JSON: {error}")
+    if not isinstance(options, dict):
+        return _refuse("--options must be a JSON object")
+    games, sides, caps = args.games, None, frozenset[str]()
+    if args.sides:
+        if decks is not None:
+            return _refuse("--sides plays the game's own sides; leave out --decks")
+        try:
+            ruleset = find_ruleset(args.game)
+        except (KeyError, ValueError) as error:
+            return _refuse(str(error))
+        seats = args.seats or max(2, len(bots))
+        if seats not in ruleset.seats:
+            return _refuse(f"{ruleset.name} is played by {ruleset.seats.start} to "
+                           f"{ruleset.seats.stop - 1}, not {seats}")
+        if len(bots) == 1:
+            bots = bots * seats
+        if len(bots) != seats:
+            return _refuse(f"give one bot, or one per seat ({seats})")
+        sides, caps = tuple(ruleset.sides()), ruleset.cap_end_types
+        if len(sides) < 2:
+            return _refuse(f"{ruleset.name} has {len(sides)} ready-made side(s); 2 needed")
+        games = total_games(len(sides), seats, args.games, args.mirrors)
+    setup = Setup(args.game, bots, str(args.seed), decks, sides, args.mirrors,
+                  tuple(sorted(options.items())))
+    kind = "sides-" if sides else ""
+    out = args.out or data_dir() / f"{args.game}-{kind}{args.seed}-{games}"
     bar = None
     if not args.quiet:
         from tqdm import tqdm
 
-        bar = tqdm(total=args.games, unit="game", smoothing=0.1, file=sys.stderr)
+        bar = tqdm(total=games, unit="game", smoothing=0.1, file=sys.stderr)
     try:
-        results = run(setup, args.games, jobs=args.jobs, chunk=args.chunk, ray=args.ray,
+        results = run(setup, games, jobs=args.jobs, chunk=args.chunk, ray=args.ray,
                       keep_decks=args.keep_decks, progress=bar.update if bar else None)
     except ValueError as error:
         print(f"marcomage balance: {error}", file=sys.stderr)
@@ -98,6 +144,9 @@ def main(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     doc = summary(results, card_names(args.game), args.alpha)
+    if sides is not None:
+        doc["sides"] = sides_summary(results, [side.name for side in sides], caps,
+                                     doc["cards"])
     out.mkdir(parents=True, exist_ok=True)
     games_file = write(results, out / f"games.{args.format}")
     (out / "summary.json").write_text(json.dumps(doc), encoding="utf-8")
@@ -113,5 +162,9 @@ def main(args: argparse.Namespace) -> int:
         print(f"{title}: " + "; ".join(
             f"{r['name']} {r['diff'] * 100:+.2f} pp{'*' if r['significant'] else ''}"
             for r in rows))
+    if sides is not None:
+        bot_text = ", ".join(sorted(set(bots)))
+        print(f"\nReady-made sides of {args.game}, {len(bots)} seats, bots {bot_text}:\n")
+        print(markdown(doc["sides"]) + "\n")
     print(f"wrote {games_file}, {out / 'summary.json'}, {out / 'report.html'}")
     return 0

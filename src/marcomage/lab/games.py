@@ -17,8 +17,10 @@ from typing import Any
 
 from marcomage.games import find_ruleset
 from marcomage.platform.bots import BotFactory, bots_for, play_out
-from marcomage.platform.protocol import DeckDoc, Ruleset
+from marcomage.platform.protocol import DeckDoc, Ruleset, Side
 from marcomage.platform.rng import Rng, seed_to_int
+
+from .seating import seating
 
 MARCOMAGE = "marcomage"
 DRAW = -1
@@ -27,13 +29,19 @@ DRAW = -1
 
 @dataclass(frozen=True)
 class Setup:
-    """What every game of a run shares: the system, a bot per seat, the run's seed, and
-    the decks (None: random decks, or the starter decks where a system has no generator)."""
+    """What every game of a run shares: the system, a bot per seat (a name, or a name with
+    settings: "search:iterations=40"), the run's seed, and the decks (None: random decks,
+    or the starter decks where a system has no generator); or, for a run of ready-made
+    sides, the sides that `seating` puts on the seats game by game; and the game options
+    (as JSON pairs)."""
 
     ruleset: str
     bots: tuple[str, ...]
     seed: str
     decks: tuple[DeckDoc, ...] | None = None
+    sides: tuple[Side, ...] | None = None
+    mirrors: bool = False
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -48,6 +56,7 @@ class Chunk:
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     decks: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    seating: list[tuple[int, ...]] = field(default_factory=list)
     in_decks: Counter[str] = field(default_factory=Counter)
     in_winners: Counter[str] = field(default_factory=Counter)
 
@@ -89,9 +98,16 @@ def _play(ruleset: Ruleset, options: Any, makers: Sequence[BotFactory], setup: S
     """One game through the platform protocol: seats in `to_act` move in seat order (all
     random bots: the ruleset's `random_playout`, the same game at once)."""
     seed = game_seed(setup.seed, index)
-    decks = _decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
     bots = [make(seed_to_int(f"{seed}/{k}")) for k, make in enumerate(makers)]
-    state = ruleset.new_game(options, decks, seed_to_int(seed))
+    if setup.sides is not None:
+        seated = seating(len(setup.sides), len(makers), setup.mirrors, setup.seed, index)
+        chunk.seating.append(seated)
+        sides = [setup.sides[k] for k in seated]
+        decks = [side.deck for side in sides]
+        state = ruleset.side_game(options, sides, seed_to_int(seed))
+    else:
+        decks = _decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
+        state = ruleset.new_game(options, decks, seed_to_int(seed))
     first = min(ruleset.to_act(state))
     state, actions = play_out(ruleset, state, bots)
     outcome = ruleset.outcome(state)
@@ -114,17 +130,41 @@ def _record(chunk: Chunk, first: int, winner: int, end_type: str, turns: int, ro
     chunk.count(cards, winner)
 
 
+def bot_makers(ruleset: Ruleset, specs: Sequence[str]) -> list[BotFactory]:
+    """A factory per seat from "name" or "name:key=value[:key=value]", the values whole numbers
+    (a bot's budget: "search:iterations=40"); an unknown bot or setting is refused."""
+    available = bots_for(ruleset)
+    makers: list[BotFactory] = []
+    for spec in specs:
+        name, _, settings = spec.partition(":")
+        if name not in available:
+            raise ValueError(f"{ruleset.name} has no bot {name!r}; choose from "
+                             f"{', '.join(available)}.")
+        params: dict[str, int] = {}
+        for item in filter(None, settings.split(":")):
+            key, _, value = item.partition("=")
+            if not key.isidentifier() or not value.lstrip("-").isdigit():
+                raise ValueError(f"bot setting {item!r} is not key=whole number.")
+            params[key] = int(value)
+        makers.append(_configured(available[name], params) if params else available[name])
+    return makers
+
+
+def _configured(make: BotFactory, params: dict[str, int]) -> BotFactory:
+    def factory(seed: int) -> Any:
+        try:
+            return make(seed, **params)
+        except TypeError as error:
+            raise ValueError(f"the bot does not take {sorted(params)}: {error}") from None
+    return factory
+
+
 def play_chunk(setup: Setup, start: int, count: int, keep_decks: bool = False) -> Chunk:
     """Games `start` .. `start + count - 1` of the run, in order."""
     chunk = Chunk(start)
     ruleset = find_ruleset(setup.ruleset)
-    available = bots_for(ruleset)
-    unknown = [name for name in setup.bots if name not in available]
-    if unknown:
-        raise ValueError(f"{ruleset.name} has no bot {unknown[0]!r}; choose from "
-                         f"{', '.join(available)}.")
-    makers = [available[name] for name in setup.bots]
-    options = ruleset.options_from_json({})
+    makers = bot_makers(ruleset, setup.bots)
+    options = ruleset.options_from_json(dict(setup.options))
     for index in range(start, start + count):
         _play(ruleset, options, makers, setup, index, chunk, keep_decks)
     return chunk

@@ -30,6 +30,7 @@ class Results:
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     decks: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    seating: list[tuple[int, ...]] = field(default_factory=list)
     cards: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, chunk: Chunk) -> None:
@@ -42,6 +43,7 @@ class Results:
         self.turns += chunk.turns
         self.rounds += chunk.rounds
         self.decks += chunk.decks
+        self.seating += chunk.seating
         for card, (decks, wins) in chunk.cards.items():
             tally = self.cards.setdefault(card, [0, 0])
             tally[0] += decks
@@ -55,6 +57,8 @@ class Results:
                 "rounds": self.rounds[i]}
             if self.decks:
                 row["decks"] = [list(d) for d in self.decks[i]]
+            if self.seating:
+                row["sides"] = list(self.seating[i])
             yield row
 
 
@@ -131,6 +135,9 @@ def write(results: Results, path: Path) -> Path:
             "turns": pa.array(results.turns, pa.int32()),
             "rounds": pa.array(results.rounds, pa.int32()),
         }
+        if results.seating:
+            columns["sides"] = pa.array([list(s) for s in results.seating],
+                                        pa.list_(pa.int16()))
         if results.decks:
             columns["decks"] = pa.array([[list(d) for d in g] for g in results.decks],
                                         pa.list_(pa.list_(pa.string())))
@@ -144,5 +151,12 @@ def write(results: Results, path: Path) -> Path:
 
 
 def setup_json(setup: Setup) -> dict[str, Any]:
-    return {"ruleset": setup.ruleset, "bots": list(setup.bots), "seed": setup.seed,
-            "decks": None if setup.decks is None else list(setup.decks)}
+    doc: dict[str, Any] = {"ruleset": setup.ruleset, "bots": list(setup.bots),
+                           "seed": setup.seed,
+                           "decks": None if setup.decks is None else list(setup.decks)}
+    if setup.sides is not None:
+        doc["sides"] = [side.name for side in setup.sides]
+        doc["mirrors"] = setup.mirrors
+    if setup.options:
+        doc["options"] = dict(setup.options)
+    return doc

@@ -318,10 +318,26 @@ def check_platform_ends(ruleset: Ruleset, game: Playout) -> None:
     assert _fingerprint(ruleset, state) == before, f"{ruleset.id}: ending changed the state."
 
 
+def check_sides(ruleset: Ruleset, options: Any = None) -> None:
+    """The ready-made sides the balance lab plays (issues 32-35) have names, and every two
+    of them, on the fewest seats, start a game that someone can move in."""
+    sides = ruleset.sides()
+    assert sides, f"{ruleset.id}: no ready-made sides."
+    assert all(side.name.strip() for side in sides), f"{ruleset.id}: a side without a name."
+    options = ruleset.options_from_json({}) if options is None else options
+    seats = ruleset.seats.start
+    for first in range(len(sides)):
+        seated = [sides[(first + k) % len(sides)] for k in range(seats)]
+        state = ruleset.side_game(options, seated, 1 + first)
+        assert ruleset.outcome(state) is None and ruleset.to_act(state), (
+            f"{ruleset.id}: sides {[s.name for s in seated]} start a game nobody can move in.")
+
+
 def check_all(ruleset: Ruleset, seeds: Iterable[int], options: Any = None,
               every: int = 1) -> None:
     """Every check on playouts from `seeds` (each state, or every `every`-th for the costly
     checks)."""
+    check_sides(ruleset, options)
     for seed in seeds:
         game = play(ruleset, seed, options)
         check_refusals(ruleset, game, every)

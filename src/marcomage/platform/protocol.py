@@ -131,6 +131,15 @@ class DeckDoc(TypedDict, total=False):
     extra: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Side:
+    """A ready-made side that the balance lab measures against the others (issues 32-35): a
+    starter deck, an army, a character or a mage, by the name players know it by."""
+
+    name: str
+    deck: DeckDoc
+
+
 @dataclass(frozen=True, slots=True)
 class SeatAward:
     """What one seat earns from a finished game (PL-SHARED-4): the result from its side,
@@ -183,6 +192,21 @@ class Ruleset(RulesetCore, Protocol):
     """Whether a seat's view leaves out something of the state (hands, decks, fog): then
     `resample_hidden` must redraw it, and the conformance suite insists that it does.
     Default: True."""
+
+    cap_end_types: frozenset[str]
+    """End types that mean a game ran into a cap (a round or step limit) instead of being
+    decided by play; the balance lab reports their share. Default: {"round_limit"}."""
+
+    def sides(self) -> list[Side]:
+        """The ready-made sides the balance lab plays against each other. Default: the
+        starter decks, each named by its deck name."""
+        ...
+
+    def side_game(self, options: Any, sides: Sequence[Side], seed: int) -> State:
+        """A new game with `sides[k]` on seat k (a game whose sides are not plain decks,
+        such as Mage Wars' mages around one shared pack, seats them itself). Default:
+        `new_game` with the sides' decks."""
+        ...
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's own bots by name (PL-SHARED-5); the platform's random bot is added by

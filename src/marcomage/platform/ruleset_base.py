@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .protocol import DeckDoc, RulesetCore, Seat, State
+from .protocol import DeckDoc, RulesetCore, Seat, Side, State
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -20,6 +20,18 @@ class RulesetBase:
 
     hides_information: bool = True
     """Most card games hide hands and decks; a game of perfect information says False."""
+
+    cap_end_types: frozenset[str] = frozenset({"round_limit"})
+    """The usual name of a round cap's ending."""
+
+    def sides(self: RulesetCore) -> list[Side]:
+        """The starter decks, named as their documents name them (else "Deck k")."""
+        return [Side(deck.get("name") or f"Deck {k + 1}", deck)
+                for k, deck in enumerate(self.starter_decks())]
+
+    def side_game(self: RulesetCore, options: Any, sides: Sequence[Side], seed: int) -> State:
+        """Each side's deck on its seat."""
+        return self.new_game(options, [side.deck for side in sides], seed)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """No bots of the game's own: the platform's random bot plays it."""

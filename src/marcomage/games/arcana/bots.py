@@ -143,8 +143,8 @@ class SearchBot:
             n.reward += scores[n.seat]
 
 
-def _search(seed: int) -> Bot:
-    return SearchBot(seed)
+def _search(seed: int, iterations: int = ITERATIONS) -> Bot:
+    return SearchBot(seed, iterations=iterations)
 
 
 def _search_strong(seed: int) -> Bot:

@@ -215,6 +215,9 @@ class MArcomage(FieldOptions, RulesetBase):
         "15 distinct Common, 15 Uncommon and 15 Rare cards, and up to 3 token keywords.")})
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
+    cap_end_types = frozenset({EndType.TIMEOUT.value, EndType.DRAW.value})
+    """The round cap of C-END-1 ends a game as a timeout, or as a draw when even (a draw by
+    two victories at once is counted with them: the share is an upper bound)."""
 
     # -- options and decks ------------------------------------------------------------------
 
