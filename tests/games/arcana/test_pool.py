@@ -111,7 +111,11 @@ def test_issue_34_four_legal_starter_decks_with_different_plans() -> None:
         assert RULESET.validate_deck(d, "standard") == []
         assert sum(e["count"] for e in d["entries"]) == 30
     big = {c.id for c in CARDS.values() if c.kind == CREATURE and c.stars >= 2}
-    tribute = starters[[p.startswith("Tribute") for p in plans].index(True)]
-    assert sum(e["count"] for e in tribute["entries"] if e["card"] in big) >= 10
-    control = starters[[p.startswith("Rune control") for p in plans].index(True)]
-    assert sum(e["count"] for e in control["entries"] if CARDS[e["card"]].kind == RUNE) >= 14
+    bigs = [sum(e["count"] for e in d["entries"] if e["card"] in big) for d in starters]
+    tribute = [p.startswith("Tribute") for p in plans].index(True)
+    assert bigs[tribute] >= 9 and sorted(bigs)[-2] < bigs[tribute]
+    runes = [sum(e["count"] for e in d["entries"] if CARDS[e["card"]].kind == RUNE)
+             for d in starters]
+    control = [p.startswith("Rune control") for p in plans].index(True)
+    assert runes[control] >= 10 and runes[control] == max(runes)
+    assert sorted(runes)[-2] < runes[control]
