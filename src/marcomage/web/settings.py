@@ -309,3 +309,6 @@ LOGGING: dict[str, Any] = {
 # (the game's wiki: two; None for no cap).
 ELDER_TALE_APPROVAL = env_flag("ELDER_TALE_APPROVAL", False)
 ELDER_TALE_CARDS_PER_MONTH: int | None = 2
+# How many published cards of others a player may learn in a calendar month (issue 35;
+# learning is growth like making a card, so the same two; None for no cap).
+ELDER_TALE_LEARNED_PER_MONTH: int | None = 2

@@ -140,6 +140,22 @@ def test_ET_FX_7_draw_is_priced_by_the_deck_drawn_from() -> None:
     assert dp_breakdown(atk, by_card)[1] == 1
 
 
+def test_ET_FX_7_8_card_deck_reading_caps_rounds_by_the_deck_it_prices_issue_35() -> None:
+    """Issue 35: with draw_price_by="card_deck" the price of Draw Up/Down follows the card's
+    deck, so its round cap does too (ET-FX-8 "As in ET-FX-7, the deck is the ... deck" the
+    price reads): a Utility card's Draw Up on the Attack deck for 2 rounds is priced and
+    capped as a Utility draw (1 per round, 2 rounds on an Uncommon); an Attack card's Draw
+    Up on the Utility deck is capped at 1 round like its price of 2 per round."""
+    by_card = DesignOptions(draw_price_by="card_deck")
+    util = card("utility", effects=[fx("draw_up", deck="attack", rounds=2)])
+    assert dp_breakdown(util, by_card)[1] == 2
+    assert "ROUNDS_CAP" not in codes(validate_card(util, options=by_card)[0])
+    assert "ROUNDS_CAP" in codes(validate_card(util)[0])
+    atk = card("attack", effects=[fx("draw_up", deck="utility", rounds=2)])
+    assert "ROUNDS_CAP" in codes(validate_card(atk, options=by_card)[0])
+    assert "ROUNDS_CAP" not in codes(validate_card(atk)[0])
+
+
 def test_ET_FX_8_10_draw_modifiers_per_round() -> None:
     c = card("utility", effects=[fx("draw_up", deck="defense", rounds=1),
                                  fx("draw_down", deck="utility", rounds=2),

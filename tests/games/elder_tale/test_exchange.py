@@ -115,3 +115,24 @@ def test_ET_XCH_1_hit_values_never_go_below_zero() -> None:
     log = resolve([attack_card(2, 2)], [defense_card(1, 1)], attacker, fighter())
     assert [h["value"] for h in log["hits"]] == [0, 0]
     assert not any(h["bypass"] for h in log["hits"]) and log["damage"] == 1
+
+
+def test_ET_XCH_5_thorns_bounded_in_hits_applies_to_that_many_hits_issue_35() -> None:
+    """Issue 35: 3 hits of 3 defense with Thorns 2 on 2 hits, against 3 hits of 3 (guard
+    9-3-3-3, none bypasses): Thorns applies on its 2 hits only, 2+2 = 4, not 6 (ET-FX-19:
+    "2 hits of 2 intensity Thorns ... 2+2 (4) damage")."""
+    attacker, defender = fighter(), fighter(effects=[Active("thorns", 2, 2, 1)])
+    log = resolve([attack_card(3, 3)], [defense_card(3, 3)], attacker, defender)
+    assert [h["bypass"] for h in log["hits"]] == [False, False, False]
+    assert log["thorns"] == 4 and attacker.hp == 40 - 4
+    assert defender.effects == []
+
+
+def test_ET_XCH_6_thorn_bind_bounded_in_hits_applies_to_that_many_hits_issue_35() -> None:
+    """Issue 35: Thorn Bind 2 on 1 hit, 3 hits of 3 against no guard: every hit bypasses,
+    the bound lets Thorn Bind add 2 once, not three times."""
+    attacker = fighter(effects=[Active("thorn_bind", 2, 1, 1)])
+    defender = fighter()
+    log = resolve([attack_card(3, 3)], [], attacker, defender)
+    assert log["cards"][0]["thorn_bind"] == 2 and log["damage"] == 9 + 2
+    assert attacker.effects == []

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from marcomage.web.games import lobby
 from marcomage.web.rulesets.elder_tale.models import CustomCard
 
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
 
 SEED = 11
 MAX_MOVES = 600
@@ -102,6 +102,8 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
     player("alice")
     player("bob")
     alice, bob = new_page(), new_page()
+    for page in (alice, bob):  # confirming a defense that leaves no EN asks first
+        page.on("dialog", lambda dialog: dialog.accept())
     log_in(alice, "alice")
     log_in(bob, "bob")
     card_id = design_a_card(alice)
@@ -165,6 +167,7 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
 
 def test_duel_the_computer_to_the_end(page: Any) -> None:
     player("alice")
+    page.on("dialog", lambda dialog: dialog.accept())  # a defense leaving no EN asks first
     log_in(page, "alice")
     page.goto("/elder-tale/")  # alice gets her two characters
     page.goto("/games/?game=elder_tale")
@@ -187,3 +190,60 @@ def test_duel_the_computer_to_the_end(page: Any) -> None:
     else:
         raise AssertionError("the duel with the computer did not end")
     expect(page.locator(".outcome")).to_contain_text(re.compile(r"You (won|lost)|Draw"))
+
+
+def test_publish_approve_learn_and_find_it_in_the_deck_editor(new_page: Any) -> None:
+    """Issue 35: alice publishes a card she designed, a moderator approves it in the review
+    queue, bob finds it in the library (filtered to Attack cards of 1 EN), learns it, and it
+    is among the cards of his deck editor; alice's hub says bob learned it."""
+    player("alice")
+    player("bob")
+    moderator = player("mod")
+    moderator.is_staff = True
+    moderator.save()
+    alice, mod, bob = new_page(), new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(mod, "mod")
+    log_in(bob, "bob")
+
+    alice.goto("/elder-tale/designer/")
+    alice.fill("#id_name", "Cinder Edge")
+    alice.click("#save-card")
+    card = CustomCard.objects.get(owner__username="alice")
+    row = alice.locator(f'#my-cards tr[data-card="{card.card_id}"]')
+    row.locator(".et-publish button").click()
+    expect(alice.locator(f'#my-cards tr[data-card="{card.card_id}"] .et-publication-state')
+           ).to_have_text("Waiting for a moderator")
+
+    mod.goto("/elder-tale/")
+    mod.click("#open-review")
+    queued = mod.locator(f'.et-review-card[data-card="{card.card_id}"]')
+    expect(queued).to_contain_text("Cinder Edge")
+    assert_accessible(mod, "the review queue")
+    queued.locator("textarea[name=reason]").fill("Clear and fair.")
+    queued.locator("button.btn-approve").click()
+    expect(mod.locator("#review-empty")).to_be_visible()
+
+    bob.goto("/elder-tale/")
+    bob.click("#open-library")
+    bob.select_option("#filter-kind", "attack")
+    bob.select_option("#filter-en", "1")
+    bob.click("#library-filters button[type=submit]")
+    listed = bob.locator(f'#library-cards tr[data-card="{card.card_id}"]')
+    expect(listed).to_contain_text("alice")
+    bob.set_viewport_size({"width": 390, "height": 844})
+    assert_accessible(bob, "the library at 390 px")
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    listed.locator("button.btn-learn").click()
+    expect(bob.locator(".messages")).to_contain_text("You learned Cinder Edge")
+    expect(listed.locator(".et-learned-mark")).to_be_visible()
+
+    bob.goto("/decks/?game=elder_tale")
+    bob.locator("a", has_text="deck 2").first.click()
+    learned = bob.locator("ul.et-learned")
+    expect(learned).to_contain_text("Cinder Edge")
+    expect(learned).to_contain_text(card.card_id)
+
+    alice.goto("/elder-tale/")
+    expect(alice.locator(f'#my-cards tr[data-card="{card.card_id}"] .et-learners')
+           ).to_have_text("Learned by bob")

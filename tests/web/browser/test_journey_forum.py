@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from marcomage.web.forum import services
 
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
 
 
 def test_thread_reply_quote_card_live_book_marks_and_sticky(new_page: Any) -> None:
@@ -25,6 +25,7 @@ def test_thread_reply_quote_card_live_book_marks_and_sticky(new_page: Any) -> No
     log_in(alice, "alice")
     alice.goto("/forum/section/general/")
     alice.click("#new-thread")
+    assert_accessible(alice, "a new thread's form")  # issue 31: axe-core on the journey's pages
     alice.fill("#id_title", "Best opening cards")
     alice.fill("#id_text", "Which [b]common[/b] card do you play first?")
     alice.click("#thread-form button[type=submit]")
@@ -51,6 +52,7 @@ def test_thread_reply_quote_card_live_book_marks_and_sticky(new_page: Any) -> No
     expect(bob.locator(".post")).to_have_count(2)
     expect(bob.locator(".post").nth(1).locator(".bb-quote .bb-cite")).to_have_text("alice wrote:")
     expect(bob.locator('.post').nth(1).locator('article.card[data-card="1"]')).to_be_visible()
+    assert_accessible(bob, "a thread with a quote and a card")
     expect(bob.locator(".nav-icon-forum")).to_have_count(0)
 
     # alice never reloaded: the book appeared over the WebSocket

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from marcomage.web.preferences.models import Preferences
 
 from ..finished_games import destruction, finish
-from .helpers import log_in, player
+from .helpers import assert_accessible, log_in, player
 
 
 def test_alice_writes_bob_sees_the_envelope_live_reads_and_replies(new_page: Any) -> None:
@@ -23,6 +23,7 @@ def test_alice_writes_bob_sees_the_envelope_live_reads_and_replies(new_page: Any
     bob.goto("/players/")
     expect(bob.locator(".nav-icons-socket")).to_have_attribute("data-live", "open")
     expect(bob.locator(".nav-icon-messages")).to_have_count(0)
+    assert_accessible(bob, "reading a message")
     bob.evaluate("window.stayedOnPage = true")
 
     alice = new_page()
@@ -30,6 +31,7 @@ def test_alice_writes_bob_sees_the_envelope_live_reads_and_replies(new_page: Any
     alice.goto("/players/")
     alice.click("tr[data-player=bob] a.write-message")  # the [m] button
     expect(alice.locator("#id_to")).to_have_value("bob")
+    assert_accessible(alice, "writing a message")  # issue 31: axe-core on the journey's pages
     alice.fill("#id_subject", "A duel?")
     alice.fill("#id_text", "Tonight at eight?\n<b>bring your best deck</b>")
     alice.click("#write-form button[type=submit]")
@@ -93,6 +95,7 @@ def test_a_finished_game_leaves_a_battle_report_in_the_inbox(
     expect(text).to_contain_text("Phase 1, game rating (Loss - Tower destruction): 15% = 15 EXP")
     expect(text).to_contain_text("Total: you gained 19 EXP.")
     expect(page.locator("#reply")).to_have_count(0)
+    assert_accessible(page, "a battle report")
     page.goto("/messages/")
     expect(page.locator("tr.mail-row")).to_have_class(re.compile("mail-report"))  # blue, read
     page.goto("/ladder/")

@@ -158,6 +158,14 @@ def _modifier_price(card: Card, effect: Effect) -> tuple[int, str, str]:
             f"4 DP per intensity per round: 4 x {i} x {rounds}")
 
 
+def priced_deck(card: Card, effect: Effect, options: DesignOptions = DEFAULT_DESIGN
+                ) -> str | None:
+    """The deck that prices and caps a Draw, Draw Up or Draw Down (ET-FX-7, ET-FX-8): the
+    deck drawn from, or under `draw_price_by="card_deck"` the card's own deck. Price and
+    round cap read the same deck, so the option never prices one deck and caps another."""
+    return effect.deck if options.draw_price_by == "target_deck" else card.kind
+
+
 def effect_price(card: Card, effect: Effect, options: DesignOptions = DEFAULT_DESIGN
                  ) -> tuple[int, str, str]:
     """The DP price of one effect on `card` (ET-FX): (points, the bound in words, why)."""
@@ -179,7 +187,7 @@ def effect_price(card: Card, effect: Effect, options: DesignOptions = DEFAULT_DE
     if kind == "doom":
         return 2 * rounds, f" for {_plural(rounds, 'round')}", f"2 DP per round: 2 x {rounds}"
     if kind in ("draw", "draw_up", "draw_down"):
-        deck = effect.deck if options.draw_price_by == "target_deck" else card.kind
+        deck = priced_deck(card, effect, options)
         each = 1 if deck == UTILITY else 2
         where = f" from the {str(effect.deck).capitalize()} deck"
         if kind == "draw":
@@ -275,7 +283,8 @@ def copo_breakdown(card: Card) -> tuple[list[Step], int, int]:
     return steps, total, COPO_BUDGET.get(card.rarity, 0)
 
 
-def _bound_findings(card: Card, effect: Effect, errors: list[Finding]) -> None:
+def _bound_findings(card: Card, effect: Effect, errors: list[Finding],
+                    options: DesignOptions) -> None:
     """MISSING_BOUND, HITS_CAP, ROUNDS_CAP and INTENSITY_CAP of one effect."""
     name, rarity = effect.name, card.rarity
 
@@ -310,7 +319,8 @@ def _bound_findings(card: Card, effect: Effect, errors: list[Finding]) -> None:
     if effect.rounds is not None:
         cap = None
         if effect.type in ("draw_up", "draw_down"):
-            cap = 1 if effect.deck in (ATTACK, DEFENSE) else DRAW_ROUNDS_CAP.get(rarity, 3)
+            deck = priced_deck(card, effect, options)
+            cap = 1 if deck in (ATTACK, DEFENSE) else DRAW_ROUNDS_CAP.get(rarity, 3)
         elif effect.type in ("random_draw_up", "random_draw_down"):
             cap = DRAW_ROUNDS_CAP.get(rarity, 3)
         if cap is not None and effect.rounds > cap:
@@ -326,7 +336,8 @@ def _bound_findings(card: Card, effect: Effect, errors: list[Finding]) -> None:
                               f"{TYPE_RESIST_MAX} at most, not {effect.intensity} (ET-FX-20)."))
 
 
-def _effect_findings(card: Card, errors: list[Finding], warnings: list[Finding]) -> None:
+def _effect_findings(card: Card, errors: list[Finding], warnings: list[Finding],
+                     options: DesignOptions) -> None:
     seen: set[str] = set()
     clutters = [e for e in card.effects if e.type == "add_card"]
     for effect in card.effects:
@@ -357,7 +368,7 @@ def _effect_findings(card: Card, errors: list[Finding], warnings: list[Finding])
                 errors.append(Finding("TYPE_RESIST_NEEDS_EVASION", f"{card.name}: resisting "
                                       f"{effect.resist} needs the card to grant Evasion "
                                       "(ET-FX-20)."))
-        _bound_findings(card, effect, errors)
+        _bound_findings(card, effect, errors, options)
         wanted = (CLUTTER_CONCEPTS.get(effect.clutter or "", ()) if effect.type == "add_card"
                   else EFFECT_CONCEPTS.get(effect.type, ()))
         if wanted and not set(wanted) & set(card.required):
@@ -494,7 +505,7 @@ def validate_card(card: Card, creator_concepts: Iterable[str] | None = None,
                                      "non-combat concept the creator does not have; that is "
                                      "allowed from Uncommon up (ET-GRANT-5)."))
     _deck_findings(card, errors, warnings, options)
-    _effect_findings(card, errors, warnings)
+    _effect_findings(card, errors, warnings, options)
     return errors, warnings, notes
 
 

@@ -74,15 +74,13 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
     start = strongest(defender.effects, "start_guard")
     guard = sum(guard_values) + (start.intensity if start else 0)
     total_guard = guard
-    thorns = strongest(defender.effects, "thorns")
-    bind = strongest(attacker.effects, "thorn_bind")
     hits: list[dict[str, Any]] = []
     per_card: list[dict[str, Any]] = []
     thorns_damage = 0
     bypassed_before = False
     for card in attack:
         bypass_damage = 0
-        bypass_hits = 0
+        bound = 0
         for _ in range(card.hits):
             # ET-XCH-1: the hit's value.
             value = card.value + _per_hit(attacker.effects, "attack_up")
@@ -98,9 +96,12 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
                 damage = value if bypassed_before else -guard
                 bypassed_before = True
                 bypass_damage += damage
-                bypass_hits += 1
-            elif thorns is not None:
-                thorns_damage += thorns.intensity  # ET-XCH-5
+                # ET-XCH-6: Thorn Bind on this bypassing hit, spending its hit bound.
+                bound += _per_hit(attacker.effects, "thorn_bind")
+            else:
+                # ET-XCH-5: Thorns on this hit that stays within the guard; a bound in hits
+                # covers that many hits (the page's "2 hits of 2 intensity Thorns").
+                thorns_damage += _per_hit(defender.effects, "thorns")
             hits.append({"card": card.name, "value": value, "guard_before": before,
                          "guard_after": guard, "bypass": bypass, "damage": damage})
         # ET-XCH-7: resist, scratch, then Thorn Bind.
@@ -108,7 +109,6 @@ def resolve(attack: Sequence[Card], defense: Sequence[Card], attacker: Fighter,
                    if e.type == "type_resist" and e.resist in card.granted]
         resisted = max(resists, default=0)
         dealt = max(1, bypass_damage - resisted)
-        bound = bypass_hits * bind.intensity if bind is not None else 0
         per_card.append({"card": card.name, "bypass": bypass_damage, "resisted": resisted,
                          "scratch": bypass_damage - resisted < 1, "thorn_bind": bound,
                          "damage": dealt + bound})

@@ -37,18 +37,46 @@ MAX_STEPS = 6 * 2 * engine.ROUND_LIMIT
 """Each turn takes at most 3 plays or purges (each costs EN), a confirm and an end_turn."""
 
 
+def card_events(before: Duel, seat: int, action: Action, fresh: list[dict[str, Any]]
+                ) -> list[Event]:
+    """The new log entries as events. The log names a card by its name for the board (and
+    hides a Facedown card); an event names it by its card id, the key the statistics count
+    uses by (issue 35: every Elder Tale card showed 0 plays). A Facedown card's play is a
+    public event without the card and an event only its owner may see with it."""
+    events: list[Event] = []
+    acted = before.card(action["card"]) if action.get("type") in ("play", "purge") else None
+    for entry in fresh:
+        event: Event = {**entry, "visibility": "public"}
+        if acted is not None and entry.get("type") == action["type"] and entry.get(
+                "seat") == seat:
+            if entry.get("card") is None:
+                event.pop("card", None)
+                events.append(event)
+                event = {"type": entry["type"], "seat": seat, "card": acted.id,
+                         "visibility": "owner"}
+            else:
+                event["card"] = acted.id
+        elif entry.get("type") == "discarded":
+            ids = [c.id for c in before.cards.values() if c.name == entry.get("card")]
+            event["card"] = ids[0] if ids else entry.get("card")
+        events.append(event)
+    return events
+
+
 class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
     """The Elder Tale duel ruleset."""
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 2
+    version = 3
     """1 to 2: a deck's custom cards are Uncommon or Rare only, and decks that define one
     custom id two ways are refused (ET-SCOPE-1, ET-DECK-6); a Cursed card drawn in the draw
     step discards after the step's draws (ET-DUEL-13); a Facedown card retired at the end of
     an attack step stays hidden from the other seat until the next exchange (ET-DUEL-10);
     combat concept names are read ignoring letter case; Blind's leftover hits lapse when
-    its bearer ends the turn without an attack (ET-DUEL-12)."""
+    its bearer ends the turn without an attack (ET-DUEL-12). 2 to 3 (issue 35): a bound in
+    hits on Thorns or Thorn Bind is honoured, each applying hit spending one (ET-XCH-5,
+    ET-XCH-6)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Standard", "Three decks (Attack, Defense, Utility) of at least 10 cards; "
@@ -84,7 +112,7 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
 
     def apply(self, state: Duel, seat: int, action: Action) -> tuple[Duel, list[Event]]:
         after, fresh = engine.apply(state, seat, action)
-        return after, [{**e, "visibility": "public"} for e in fresh]
+        return after, card_events(state, seat, action, fresh)
 
     def view(self, state: Duel, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)

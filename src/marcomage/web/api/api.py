@@ -17,6 +17,7 @@ from ninja.errors import HttpError
 
 from marcomage.web.core.held import HELD
 from marcomage.web.core.rate_limit import Limited
+from marcomage.web.core.widgets import api_routers
 from marcomage.web.decks.services import DeckError, DeckNotReady
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
@@ -75,6 +76,9 @@ for kind, status in REFUSAL_STATUS.items():
 
 for section in (players, systems, decks, games, replays, stats):
     api.add_router("/", section.router)
+
+for own in api_routers():  # a game's own endpoints (web/rulesets/<id>/api.py)
+    api.add_router("/", own)
 
 
 @api.get("/bot/stream", tags=["bot"],

@@ -14,6 +14,7 @@ the default named here (the generic board, the generic deck editor, the random b
 | `cards`          | `Cards`       | the API lists the cards of the starter decks      |
 | `stats`          | `Stats`       | statistics name a card by its id                  |
 | `concepts`       | `Concepts`    | the game has no card concepts                     |
+| `api`            | `ApiRoutes`   | the game has no endpoints of its own              |
 
 A shared app (forum, concepts, stats ...) names no game's folder: it asks this registry.
 This module imports no Django and no game's widget folder at import time, so a worker
@@ -29,7 +30,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from marcomage.games import RULESETS
-from marcomage.platform.protocol import PLATFORM_END_TYPES, Action, DeckDoc, SeatAward, State
+from marcomage.platform.protocol import (
+    PLATFORM_END_TYPES,
+    Action,
+    DeckDoc,
+    SeatAward,
+    State,
+    Violation,
+)
 from marcomage.web.rulesets.generic import board as generic
 
 if TYPE_CHECKING:
@@ -111,6 +119,10 @@ class DeckEditor:
     fill_document: Callable[[Any, DeckDoc], DeckDoc] | None = None
     """`fill_document(deck, doc)`: the deck's document with the parts the site makes from
     its own data rather than trust a client with (Elder Tale's custom cards)."""
+    owner_violations: Callable[[Any, DeckDoc, str], list[Violation]] | None = None
+    """`owner_violations(owner, doc, fmt)`: what the site's own data says against a deck of
+    `owner` in format `fmt`, after the ruleset's validator (Arcana's Collection format: the
+    cards the owner does not own); None: nothing."""
 
 
 class BotMaker(Protocol):
@@ -165,6 +177,14 @@ class Concepts:
     code_problems: Callable[[str, int], list[str]]
     code_in_words: Callable[[str], list[str]]
     with_guest: Callable[[DeckDoc, Any], DeckDoc]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRoutes:
+    """The game's own API endpoints (`api.py`): a django-ninja `Router` the API mounts on
+    /api/v1/ (paths under /systems/<id>/)."""
+
+    router: Any
 
 
 Part = TypeVar("Part")
@@ -236,6 +256,16 @@ def stats_of(game: str) -> Stats | None:
 def concepts_of(game: str) -> Concepts | None:
     """The game's card concepts, or None when it has none."""
     return _part(game, "concepts", Concepts)
+
+
+def api_routers() -> list[Any]:
+    """The API routers of every registered game that has its own endpoints."""
+    found: list[Any] = []
+    for game in RULESETS:
+        own = _part(game, "api", ApiRoutes)
+        if own is not None:
+            found.append(own.router)
+    return found
 
 
 def deck_urlpatterns() -> list[Any]:

@@ -43,7 +43,8 @@ def end_words(end_type: str) -> str:
 
 
 ICONS = frozenset({"mail", "swords", "book-open", "lightbulb", "eye-off", "handshake",
-                   "user-search", "zap", "ban", "sprout", "bot"})
+                   "user-search", "zap", "ban", "sprout", "bot", "menu",
+                   "log-out"})
 """The Lucide icons vendored in static/vendor/lucide/ (issue 31: no emoji, which a machine
 without an emoji font shows as empty boxes); site.css draws each in the text's colour."""
 

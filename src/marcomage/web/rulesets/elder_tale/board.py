@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from marcomage.games.elder_tale.engine import FIRST_PLAY_EN, TURN_EN
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic import board as generic
 
-from .cardtext import card_summary, effect_text
+from .cardtext import card_summary, effects_in_force, hp_text
 
 TEMPLATE = "rulesets/elder_tale/_board.html"
 REPLAY_TEMPLATE = "rulesets/elder_tale/_replay_board.html"
@@ -46,8 +47,10 @@ def _card(view: Mapping[str, Any], card_id: str | None) -> dict[str, Any] | None
 
 def _side(view: Mapping[str, Any], seat: int, name: str) -> dict[str, Any]:
     f = view["fighters"][seat]
+    health = hp_text(f["hp"], f["max_hp"])
     return {
-        "seat": seat, "name": name, "hp": f["hp"], "max_hp": f["max_hp"],
+        "seat": seat, "name": name, "hp": health["hp"], "max_hp": f["max_hp"],
+        "hp_words": health["words"],
         "hp_percent": max(0, min(100, 100 * f["hp"] // max(1, f["max_hp"]))),
         "decks": [{"kind": k, "name": DECK_NAMES[k], "pile": f["pile_sizes"][k],
                    "hand": f["hand_counts"][k],
@@ -55,9 +58,9 @@ def _side(view: Mapping[str, Any], seat: int, name: str) -> dict[str, Any]:
                   for k in KINDS],
         "veiled": sum(f.get("veiled", {}).values()),
         "clutter": [view["cards"][c]["name"] for c in f["clutter_in_hand"]],
-        "effects": [effect_text(e, left=True) for e in f["effects"]],
+        "effects": effects_in_force(f["effects"]),
         "removed": [view["cards"][c]["name"] for c in f["removed"]],
-        "active": view["active"] == seat,
+        "active": view["active"] == seat and view["step"] != "over",
     }
 
 
@@ -146,12 +149,35 @@ def _hand(view: Mapping[str, Any], hand: list[Mapping[str, Any]], legal: list[Ac
             if h["deck"] != kind:
                 continue
             action = by_card.get(h["iid"])
-            cards.append({"card": _card(view, h["card"]), "iid": h["iid"],
+            card = _card(view, h["card"])
+            purge = bool(action and action["type"] == "purge")
+            cost = 1 if purge else int(card["en"]) if card else 0
+            cards.append({"card": card, "iid": h["iid"],
                           "action": canonical_json(action) if action else "",
-                          "verb": ("Purge (1 EN)" if action and action["type"] == "purge"
-                                   else "Play")})
+                          "verb": "Purge (1 EN)" if purge else "Play",
+                          "cost": "" if purge else f"({cost} EN)",
+                          "leaves": int(view.get("en", 0)) - cost})
         groups.append({"kind": kind, "name": DECK_NAMES[kind], "cards": cards})
     return groups
+
+
+def en_budget(view: Mapping[str, Any], acting: bool) -> dict[str, Any]:
+    """The turn's EN as one budget shared by the defense and the attack (ET-DUEL-5; issue
+    35: defending with everything every turn left nothing to attack with): the turn's EN,
+    what is spent and left, and a hint in words for the step."""
+    total = FIRST_PLAY_EN if int(view.get("turn", 0)) == 0 else TURN_EN
+    left = int(view.get("en", 0))
+    spent = max(0, total - left)
+    hint = ""
+    if acting and view["step"] == "defend":
+        hint = (f"Defense and attack share the {total} EN of this turn: every EN you spend "
+                f"defending is one less for your attack after it. {left} EN left"
+                + (" — nothing would be left to attack with." if left == 0 else "."))
+    elif acting and view["step"] == "attack":
+        hint = (f"{spent} of this turn's {total} EN spent (defense and attack share them); "
+                f"{left} EN left for your attack.")
+    return {"total": total, "left": left, "spent": spent, "hint": hint,
+            "pips": [n < left for n in range(total)]}
 
 
 def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
@@ -169,6 +195,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                   "play Attack and Utility cards (and purge clutter) within your EN, then end "
                   "your turn.")
     return {
+        "budget": en_budget(view, bool(legal)),
         "me": _side(view, seat, names[seat]),
         "them": _side(view, 1 - seat, names[1 - seat]),
         "hand": _hand(view, view.get("hand", []), legal),
@@ -180,7 +207,12 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
         "step": step, "en": view["en"], "round": view["round"],
         "round_limit": view["round_limit"], "prompt": prompt,
         "finish": [{"json": canonical_json(a),
-                    "label": "Confirm the defense" if a["type"] == "confirm" else "End turn"}
+                    "label": ("Confirm the defense" if a["type"] == "confirm" else "End turn")
+                    + (f" ({view['en']} EN left for the attack)" if a["type"] == "confirm"
+                       else ""),
+                    "ask": ("You have no EN left for your attack this turn. Confirm the "
+                            "defense anyway?" if a["type"] == "confirm" and not view["en"]
+                            else "")}
                    for a in finishing],
         "log": log_lines(view, names),
     }

@@ -50,6 +50,46 @@ def effect_text(effect: Mapping[str, Any], left: bool = False) -> str:
     return words
 
 
+EVERY_ONE_COUNTS = frozenset({"gain_defense"})
+"""Effects of which every one in force counts: each Gain Defense is a guard hit of its own
+(ET-XCH-2). Of any other kind only the highest counts (ET-DP-9)."""
+
+
+def effects_in_force(effects: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The effects in force as a player should read them (issue 35): of several of one kind
+    (same type, deck, resisted type and stage) only the one that counts, the highest (the
+    first of equals, as the engine picks it), with how many others of its kind it outranks;
+    every Gain Defense apart. Each item: "text", "others" (how many do not count)."""
+    shown: list[dict[str, Any]] = []
+    best: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for n, effect in enumerate(effects):
+        kind = str(effect["type"])
+        key: tuple[Any, ...] = ((n,) if kind in EVERY_ONE_COUNTS else
+                                (kind, effect.get("deck"), effect.get("resist"),
+                                 effect.get("stage")))
+        held = best.get(key)
+        if held is None:
+            held = {"effect": effect, "others": 0}
+            best[key] = held
+            shown.append(held)
+        else:
+            held["others"] += 1
+            if int(effect.get("intensity", 1)) > int(held["effect"].get("intensity", 1)):
+                held["effect"] = effect
+    return [{"text": effect_text(h["effect"], left=True), "others": h["others"]}
+            for h in shown]
+
+
+def hp_text(hp: int, max_hp: int) -> dict[str, Any]:
+    """HP as a player reads it (issue 35): never below 0; a combatant at 0 or below is
+    "knocked out", with how far past 0 the last blow went in words."""
+    shown = max(0, hp)
+    words = ""
+    if hp <= 0:
+        words = "knocked out" + (f", {_plural(-hp, 'point')} past 0" if hp < 0 else "")
+    return {"hp": shown, "max_hp": max_hp, "down": hp <= 0, "words": words}
+
+
 def card_summary(card: Mapping[str, Any]) -> dict[str, Any]:
     """What a card face shows: name, deck, rarity, EN, hits and value, effects, grants."""
     kind = str(card["kind"])

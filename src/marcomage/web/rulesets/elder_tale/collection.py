@@ -19,6 +19,7 @@ from marcomage.platform.protocol import DeckDoc
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
 
+from . import library
 from .models import CustomCard, Status
 
 GAME = "elder_tale"
@@ -94,10 +95,26 @@ def revalidate(owner: Any, pk: int) -> CustomCard:
     return card
 
 
-def usable_cards(owner: Any) -> list[CustomCard]:
-    """The owner's cards that may go into decks: approved, under the current rules."""
+def own_usable_cards(owner: Any) -> list[CustomCard]:
+    """The owner's own cards that may go into decks: approved, under the current rules."""
     return list(CustomCard.objects.filter(owner=owner, status=Status.APPROVED,
                                           rules_version=DESIGN_RULES_VERSION))
+
+
+def usable_cards(owner: Any) -> list[CustomCard]:
+    """The cards `owner` may put in decks: their own usable ones, then the published cards
+    of others they learned that are still published and current (issue 35)."""
+    return own_usable_cards(owner) + list(library.playable_learned(owner))
+
+
+def illegal_named(owner: Any, entries: Iterable[Mapping[str, Any]]) -> list[CustomCard]:
+    """The cards `entries` name that `owner` holds (made or learned) but may not play now
+    because they are outdated, so the deck editor can say why (ET-SCOPE-2, ET-SCOPE-5)."""
+    named = {str(e["card"]) for e in entries if str(e["card"]).startswith(CUSTOM_PREFIX)}
+    held = (CustomCard.objects.filter(owner=owner) | CustomCard.objects.filter(
+        learned_by__learner=owner)).distinct()
+    return [c for c in held.exclude(rules_version=DESIGN_RULES_VERSION)
+            if c.card_id in named]
 
 
 def playable_customs(owner: Any, entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks.entries import EntriesError, entries_text, parse_entries
 from marcomage.web.decks.models import Deck
 
-from . import collection, designer
+from . import collection, designer, library, library_pages
 from .cardtext import card_summary
 
 
@@ -33,7 +33,10 @@ def _pool(user: Any) -> list[dict[str, Any]]:
     groups = [{"kind": kind, "cards": [card_summary(c.to_json()) for c in cards
                                        if c.kind == kind]} for kind in KINDS]
     groups.append({"kind": "yours", "cards": [card_summary(c.card_json())
-                                              for c in collection.usable_cards(user)]})
+                                              for c in collection.own_usable_cards(user)]})
+    groups.append({"kind": "learned", "cards": [
+        {**card_summary(c.card_json()), "author": c.owner.username}
+        for c in library.playable_learned(user).select_related("owner")]})
     return groups
 
 
@@ -41,7 +44,8 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
     """The editor page (the decks app's `edit` calls it for Elder Tale decks)."""
     return render(request, "rulesets/elder_tale/deck_edit.html", {
         "deck": deck, "violations": deck.violations, "entries_text": entries_text(deck.entries),
-        "pool": _pool(request.user)})
+        "pool": _pool(request.user),
+        "illegal": collection.illegal_named(request.user, deck.entries)})
 
 
 @login_required
@@ -74,7 +78,8 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
                       {"unreadable": str(refused)})
     collection.attach_customs(deck)
     return render(request, "rulesets/elder_tale/_violations.html",
-                  {"violations": deck.violations, "checked": True})
+                  {"violations": deck.violations, "checked": True,
+                   "illegal": collection.illegal_named(request.user, deck.entries)})
 
 
 def fill_document(deck: Deck, doc: DeckDoc) -> DeckDoc:
@@ -90,6 +95,11 @@ urlpatterns = [
     path("elder-tale/designer/preview/", designer.preview, name="et_preview"),
     path("elder-tale/designer/save/", designer.save, name="et_save"),
     path("elder-tale/cards/<id:pk>/revalidate/", designer.revalidate, name="et_revalidate"),
+    path("elder-tale/cards/<id:pk>/publish/", library_pages.publish, name="et_publish"),
+    path("elder-tale/library/", library_pages.browse, name="et_library"),
+    path("elder-tale/library/<id:pk>/learn/", library_pages.learn, name="et_learn"),
+    path("elder-tale/review/", library_pages.queue, name="et_review"),
+    path("elder-tale/review/<id:pk>/", library_pages.decide, name="et_decide"),
     path("elder-tale/decks/<id:pk>/entries/", save_entries, name="et_entries"),
     path("elder-tale/decks/<id:pk>/check/", check, name="et_check"),
 ]

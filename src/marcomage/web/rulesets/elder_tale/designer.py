@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from marcomage.games.elder_tale.cards import KINDS, CardError, card_set
 from marcomage.games.elder_tale.design import DESIGN_RULES_VERSION, report
 
-from . import collection
+from . import collection, library
 from .cardtext import card_summary
 from .design_form import SAMPLE, card_from_form, choices, form_rows
 from .models import CustomCard
@@ -39,9 +39,15 @@ def hub(request: HttpRequest) -> HttpResponse:
     cards = card_set().cards.values()
     groups = [{"kind": kind, "cards": [card_summary(c.to_json()) for c in cards
                                        if c.kind == kind]} for kind in (*KINDS, "clutter")]
-    mine = CustomCard.objects.filter(owner=request.user)
+    mine = list(CustomCard.objects.filter(owner=request.user))
+    learners = library.learners_of(request.user)
+    for card in mine:
+        card.learner_names = learners.get(card.pk, [])
+    moderator = library.is_moderator(request.user)
     return render(request, "rulesets/elder_tale/hub.html", {
         "groups": groups, "mine": mine, "rules_version": DESIGN_RULES_VERSION,
+        "learned": library.learned_cards(request.user), "moderator": moderator,
+        "waiting": library.waiting().count() if moderator else 0,
         "approval": collection.approval_needed(), "cap": collection.monthly_cap(),
         "made": collection.made_this_month(request.user)})
 

@@ -24,6 +24,70 @@
     }
   });
 
+  // Keyboard play (issue 31): an element a board made a button without being a <button>
+  // (a lit space of a map) is chosen with Enter or Space, as a button is.
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if ((event.key !== "Enter" && event.key !== " ") || event.altKey || event.ctrlKey ||
+        event.metaKey || !target.matches || !target.matches('[role="button"][tabindex]') ||
+        target.tagName === "BUTTON" || target.tagName === "A") {
+      return;
+    }
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  });
+
+  // A board replaced under the keyboard's focus (one's own move answered, the opponent's move
+  // arriving live) would drop the focus to the page's start, and a keyboard player would Tab
+  // through the menubar again (issue 31). The focus goes to the same control on the new
+  // board (the same kind at the same place), else to the board itself. Only for a player
+  // using the keyboard: after a click the page behaves as it always did.
+  var keyboardUser = false;
+  document.addEventListener("keydown", function () { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", function () { keyboardUser = false; }, true);
+  var CONTROLS = 'button, a[href], input:not([type="hidden"]), select, textarea, [tabindex]';
+  var lostFocus = null;
+  function kindOf(element) {
+    var cls = element.getAttribute("class") || "";
+    return element.tagName + "|" + cls.replace(/\b(chosen|picked|target)\b/g, "").trim();
+  }
+  function noteFocus() {
+    var board = document.getElementById("game-board");
+    var active = document.activeElement;
+    lostFocus = null;
+    if (!keyboardUser) { return; }
+    if (!board || !active || active === board || !board.contains(active)) {
+      if (active === board) { lostFocus = {index: -1, kind: ""}; }
+      return;
+    }
+    var all = Array.prototype.slice.call(board.querySelectorAll(CONTROLS));
+    lostFocus = {index: all.indexOf(active), kind: kindOf(active)};
+  }
+  function restoreFocus() {
+    var board = document.getElementById("game-board");
+    var where = lostFocus;
+    if (!where || !board) { return; }
+    var active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) {
+      lostFocus = null;  // the focus is somewhere that still exists: leave it there
+      return;
+    }
+    lostFocus = null;
+    var all = Array.prototype.slice.call(board.querySelectorAll(CONTROLS));
+    var same = all.filter(function (e) { return kindOf(e) === where.kind; });
+    var found = all[where.index] && kindOf(all[where.index]) === where.kind
+      ? all[where.index] : same[0];
+    if (!found) {
+      if (!board.hasAttribute("tabindex")) { board.setAttribute("tabindex", "-1"); }
+      found = board;
+    }
+    found.focus({preventScroll: true});
+  }
+  document.addEventListener("htmx:beforeSwap", noteFocus);
+  document.addEventListener("htmx:oobBeforeSwap", noteFocus);
+  document.addEventListener("htmx:afterSwap", restoreFocus);
+  document.addEventListener("htmx:oobAfterSwap", restoreFocus);
+
   // A new board shows its own classes from its first frame: htmx would otherwise keep the
   // old board's classes (its "your-turn") on the new one for the settle delay.
   if (window.htmx) {

@@ -9,18 +9,30 @@
   function clear() {
     var b = board();
     if (!b) { return; }
-    b.querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target"); });
+    b.querySelectorAll(".fw-space.target").forEach(unlight);
     b.querySelectorAll(".fw-card.picked").forEach(function (c) { c.classList.remove("picked"); });
     var note = b.querySelector(".fw-picking");
     if (note) { note.hidden = true; }
   }
+  // A lit space is a button for the keyboard too (issue 31): Tab reaches it, Enter or Space
+  // chooses it (game.js), and the first one takes the focus.
+  function unlight(g) {
+    g.classList.remove("target");
+    g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
+  }
   function light(spaces) {
-    var b = board();
+    var b = board(), lit = [];
     spaces.forEach(function (s) {
       var g = b.querySelector('.fw-space[data-space="' + s + '"]');
-      if (g) { g.classList.add("target"); }
+      if (g) {
+        g.classList.add("target"); g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+        var title = g.querySelector("title");
+        g.setAttribute("aria-label", "Target: " + (title ? title.textContent : "space " + s));
+        lit.push(g);
+      }
     });
     b.querySelector(".fw-picking").hidden = false;
+    if (lit.length) { lit[0].focus(); }
   }
   function pick(card) {
     clear();
@@ -48,7 +60,7 @@
     if (!matches.length) { return; }
     if (first === null && matches[0].to !== null && matches[0].to !== undefined) {
       first = n;
-      board().querySelectorAll(".fw-space.target").forEach(function (g) { g.classList.remove("target"); });
+      board().querySelectorAll(".fw-space.target").forEach(unlight);
       light(matches.map(function (t) { return t.to; }));
       return;
     }
