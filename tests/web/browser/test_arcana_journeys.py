@@ -3,9 +3,10 @@
 1. alice hosts an Arcana duel, bob joins, and they play it to its end in two browser
    contexts, each choosing from the prompt's buttons by a fixed priority (summon, tribute
    first; set runes; respond in every window when able; attack with everything). With the
-   seed below that duel holds two tribute summons and a chain of four links (three
-   responses), and lasts 103 decisions; every decision appears live on the other screen.
-   Response windows show a "Pass" button. Then both watch the replay.
+   seed below and issue 34's starter decks that duel holds tribute summons, a chain and a
+   response window where a response was possible (windows with only "pass" legal are passed
+   by the site, issue 34); every decision appears live on the other screen. Response windows
+   show a "Pass" button. Then both watch the replay.
 2. alice plays the search bot ("normal") to the end, choosing the same way, on a 390 px
    wide screen: the board, with its choices drawn on the cards (issue 34), is never wider
    than the screen.
@@ -123,7 +124,7 @@ def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
         expect(board(page)).to_have_attribute("data-finished", "yes")
     verdicts = sorted(page.locator(".outcome").inner_text()[:8] for page in pages)
     assert verdicts == ["You lost", "You won:"], verdicts
-    assert seen["tribute"] >= 1 and seen["chain"] >= 2 and seen["window"] >= 1, seen
+    assert seen["tribute"] >= 1 and seen["chain"] >= 1 and seen["window"] >= 1, seen
 
     game_id = re.search(r"/games/(\d+)/", alice.url).group(1)   # type: ignore[union-attr]
     alice.goto(f"/replays/{game_id}/?step=40")
