@@ -311,9 +311,10 @@ def test_AR_EFFECT_1_activated_effects_on_your_turn_once() -> None:
 
 def test_AR_EFFECT_2_vocabulary_and_timings() -> None:
     ops = {c.effect.get("op") for c in CARDS.values() if c.effect}
-    assert ops == {"destroy", "modify", "return", "negate", "special_summon", "draw"}
+    assert ops == {"destroy", "modify", "return", "negate", "special_summon", "draw", "hp",
+                   "counter"}
     timings = {c.timing for c in CARDS.values() if c.effect}
-    assert timings == {"activated", "quick", "flip", "summon", "rune"}
+    assert timings == {"activated", "quick", "flip", "summon", "rune", "attack", "triggered"}
     d = Duel(turn=5)
     d.creature(0, "Grove Stag", arrived=3)
     d.creature(0, "Thornling", arrived=3)

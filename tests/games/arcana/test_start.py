@@ -10,11 +10,11 @@ from .build import Duel
 
 
 def new(seed: int = 5) -> object:
-    return RULESET.new_game(Options(), RULESET.starter_decks(), seed)
+    return RULESET.new_game(Options(), RULESET.starter_decks()[:2], seed)
 
 
 def test_AR_START_1_five_cards_each_and_AR_HP_1_ten_hp() -> None:
-    g = RULESET.new_game(Options(), RULESET.starter_decks(), 5)
+    g = RULESET.new_game(Options(), RULESET.starter_decks()[:2], 5)
     assert [len(p.hand) for p in g.players] == [5, 5]
     assert [len(p.deck) for p in g.players] == [25, 25]
     assert [p.hp for p in g.players] == [10, 10]
@@ -22,18 +22,18 @@ def test_AR_START_1_five_cards_each_and_AR_HP_1_ten_hp() -> None:
 
 def test_AR_START_2_highest_d20_goes_first_ties_reroll() -> None:
     for seed in range(40):
-        g = RULESET.new_game(Options(), RULESET.starter_decks(), seed)
+        g = RULESET.new_game(Options(), RULESET.starter_decks()[:2], seed)
         r0, r1 = g.players[0].roll, g.players[1].roll
         assert len(r0) == len(r1) and all(1 <= r <= 20 for r in r0 + r1)
         assert all(a == b for a, b in zip(r0[:-1], r1[:-1], strict=True))   # ties re-rolled
         assert r0[-1] != r1[-1]
         assert g.first == (0 if r0[-1] > r1[-1] else 1)
-    assert any(len(RULESET.new_game(Options(), RULESET.starter_decks(), s).players[0].roll) > 1
+    assert any(len(RULESET.new_game(Options(), RULESET.starter_decks()[:2], s).players[0].roll) > 1
                for s in range(200))
 
 
 def test_AR_START_3_first_player_then_second_keep_or_redraw_once() -> None:
-    g = RULESET.new_game(Options(), RULESET.starter_decks(), 5)
+    g = RULESET.new_game(Options(), RULESET.starter_decks()[:2], 5)
     assert g.phase == MULLIGAN and RULESET.to_act(g) == {g.first}
     before = [c.uid for c in g.players[g.first].hand]
     g, _ = RULESET.apply(g, g.first, {"type": "redraw"})
@@ -46,7 +46,7 @@ def test_AR_START_3_first_player_then_second_keep_or_redraw_once() -> None:
 
 
 def test_AR_START_4_first_player_does_not_draw_on_turn_one_then_one_a_turn() -> None:
-    g = RULESET.new_game(Options(), RULESET.starter_decks(), 5)
+    g = RULESET.new_game(Options(), RULESET.starter_decks()[:2], 5)
     g, _ = RULESET.apply(g, g.first, {"type": "keep"})
     g, _ = RULESET.apply(g, 1 - g.first, {"type": "keep"})
     assert len(g.players[g.first].hand) == 5

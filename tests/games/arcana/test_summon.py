@@ -88,7 +88,8 @@ def test_AR_SUMMON_6_sacrifices_must_have_survived_a_turn_special_summons_exempt
 
 def test_AR_SUMMON_7_one_type_per_creature_from_a_fixed_list() -> None:
     creatures = [c for c in engine.CARDS.values() if c.kind == "creature"]
-    assert {c.type for c in creatures} == set(engine.CARDS and ("Flame", "Tide", "Grove"))
+    assert {c.type for c in creatures} == set(engine.CARDS and (
+        "Flame", "Tide", "Grove", "Stone", "Storm", "Shade"))
     d = Duel()
     d.creature(0, "Tide Runner")
     d.hand(0, "Flame Drake")

@@ -3,10 +3,13 @@
 1. alice hosts an Arcana duel, bob joins, and they play it to its end in two browser
    contexts, each choosing from the prompt's buttons by a fixed priority (summon, tribute
    first; set runes; respond in every window when able; attack with everything). With the
-   seed below that duel holds two tribute summons and a chain of four links (three
-   responses), and lasts 103 decisions; every decision appears live on the other screen.
-   Response windows show a "Pass" button. Then both watch the replay.
-2. alice plays the search bot ("normal") to the end, choosing the same way.
+   seed below and issue 34's starter decks that duel holds tribute summons, a chain and a
+   response window where a response was possible (windows with only "pass" legal are passed
+   by the site, issue 34); every decision appears live on the other screen. Response windows
+   show a "Pass" button. Then both watch the replay.
+2. alice plays the search bot ("normal") to the end, choosing the same way, on a 390 px
+   wide screen: the board, with its choices drawn on the cards (issue 34), is never wider
+   than the screen.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ def deciding(page: Any) -> bool:
 def decide(page: Any) -> dict[str, Any] | None:
     """Read the offered choices from the page and click the chosen one; None when the board
     was being replaced (a live update) and shows no choices yet."""
-    inputs = page.locator("#game-board .arcana-prompt input[name=action]")
+    inputs = page.locator("#game-board .act-form input[name=action]")   # on cards too
     try:
         actions = [json.loads(inputs.nth(i).get_attribute("value", timeout=2000))
                    for i in range(inputs.count())]
@@ -66,7 +69,7 @@ def decide(page: Any) -> dict[str, Any] | None:
         page.wait_for_timeout(50)
         return None
     chosen = pick(actions)
-    button = page.locator("#game-board .arcana-prompt button").nth(chosen)
+    button = page.locator("#game-board .act-form button").nth(chosen)
     if {"type": "pass"} in actions:   # every response window shows its Pass
         expect(page.locator("#game-board .arcana-prompt button.arcana-pass")).to_have_text(
             "Pass")
@@ -121,7 +124,7 @@ def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
         expect(board(page)).to_have_attribute("data-finished", "yes")
     verdicts = sorted(page.locator(".outcome").inner_text()[:8] for page in pages)
     assert verdicts == ["You lost", "You won:"], verdicts
-    assert seen["tribute"] >= 1 and seen["chain"] >= 2 and seen["window"] >= 1, seen
+    assert seen["tribute"] >= 1 and seen["chain"] >= 1 and seen["window"] >= 1, seen
 
     game_id = re.search(r"/games/(\d+)/", alice.url).group(1)   # type: ignore[union-attr]
     alice.goto(f"/replays/{game_id}/?step=40")
@@ -133,6 +136,7 @@ def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
 
 def test_play_a_whole_duel_against_the_search_bot(page: Any) -> None:
     give_starter_decks(player("alice"), "arcana")
+    page.set_viewport_size({"width": 390, "height": 844})
     log_in(page, "alice")
     page.goto("/games/")
     page.select_option("#system-select", "arcana")
@@ -142,6 +146,7 @@ def test_play_a_whole_duel_against_the_search_bot(page: Any) -> None:
         page.click("#computer-form button[type=submit]")
         expect(board(page)).to_be_visible()
     expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+    widest = 0
     for _ in range(MAX_DECISIONS):
         if board(page).get_attribute("data-finished") == "yes":
             break
@@ -149,9 +154,11 @@ def test_play_a_whole_duel_against_the_search_bot(page: Any) -> None:
             computer.wait()
             page.wait_for_timeout(50)
             continue
+        widest = max(widest, int(page.evaluate("document.documentElement.scrollWidth")))
         before = version(page)
         if decide(page) is not None:
             expect(board(page)).not_to_have_attribute("data-version", str(before))
+    assert 0 < widest <= 390, widest   # issue 34: the board works at 390 px
     expect(board(page)).to_have_attribute("data-finished", "yes")
     expect(page.locator(".outcome")).to_contain_text(re.compile("You (won|lost)|Draw"))
     page.goto("/games/")

@@ -11,24 +11,36 @@ from typing import Any
 
 CREATURE, RUNE, WARD = "creature", "rune", "ward"
 
-OPS = frozenset({"destroy", "modify", "return", "negate", "special_summon", "draw"})
+OPS = frozenset({"destroy", "modify", "return", "negate", "special_summon", "draw", "hp",
+                 "counter"})
 """The effect vocabulary of AR-EFFECT-2: destroy, modify power or toughness, return to hand,
-negate an attack, special summon (from hand or netherworld), draw N."""
+negate an attack, special summon (from hand or netherworld), draw N; and, for issue 34's
+pool, change a player's HP by the card's own text (AR-EFFECT-4) and negate the chain link
+below (AR-EFFECT-5). Destroy also reaches a set rune (AR-EFFECT-6)."""
 
 SELECTS = frozenset({"none", "target", "all", "set_rune", "nether", "hand", "attack_target",
-                     "equipped"})
+                     "equipped", "self", "arrival"})
 """What an effect reaches: nothing, a selected creature, every creature that fits, a set
 rune, a creature in the netherworld or in hand (special summon), the attacked creature,
-the creature a ward is equipped to."""
+the creature a ward is equipped to, the creature whose effect it is (AR-EFFECT-3), the
+creature just summoned face up (AR-EFFECT-7)."""
 
-TIMINGS = frozenset({"activated", "quick", "flip", "summon", "triggered"})
-"""When a creature or ward effect is used (AR-EFFECT-2); runes need none."""
+TIMINGS = frozenset({"activated", "quick", "flip", "summon", "triggered", "attack"})
+"""When a creature or ward effect is used (AR-EFFECT-2); runes need none. "attack" is a
+creature's own attack trigger: it becomes a chain link when the creature's attack is
+confirmed (AR-EFFECT-3)."""
 
-CONDITIONS = frozenset({"", "any", "attacked", "attacks", "opponent_attacks", "summoned"})
+CONDITIONS = frozenset({"", "any", "attacked", "attacks", "opponent_attacks", "summoned",
+                        "chain"})
 """When a rune, or a triggered creature or ward effect, may be used (AR-RUNE-4,
 AR-EFFECT-2): any time; when a creature is attacked; when a creature attacks; when an
-opponent's creature attacks; when a creature is summoned. A card naming anything else is
+opponent's creature attacks; when a creature is summoned; in answer to an opponent's chain
+link (AR-EFFECT-5). A card naming anything else is
 refused when the card set is read, rather than taken as "any time"."""
+
+RARITIES = ("common", "rare", "mythic")
+"""AR-DECK-5: common, rare (blue text) and mythic rare (golden text), as the card file
+spells them in each card's `rarity` field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +90,8 @@ def card_from_doc(doc: dict[str, Any]) -> CardDef:
         toughness=int(doc.get("toughness", 0)), relic=bool(doc.get("relic", False)),
         condition=str(doc.get("condition", "")), effect=dict(doc.get("effect", {})))
     problems = []
+    if c.rarity not in RARITIES:
+        problems.append(f"unknown rarity {c.rarity!r}")
     if c.condition not in CONDITIONS:
         problems.append(f"unknown condition {c.condition!r}")
     if c.effect:
@@ -103,7 +117,12 @@ CARDS: dict[int, CardDef] = {c.id: c for c in map(card_from_doc, _data()["cards"
 STARTERS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = tuple(
     (str(d["name"]), tuple((int(c), int(n)) for c, n in d["entries"]))
     for d in _data()["starter_decks"])
-"""The two sample decks: (name, ((card id, copies), ...))."""
+"""The starter decks: (name, ((card id, copies), ...)), each with its plan in
+`STARTER_PLANS`."""
+
+STARTER_PLANS: dict[str, str] = {str(d["name"]): str(d.get("plan", ""))
+                                 for d in _data()["starter_decks"]}
+"""What each starter deck tries to do, in a sentence (shown with the deck)."""
 
 
 def card(card_id: int) -> CardDef:

@@ -9,9 +9,22 @@ from typing import Any
 from .cards import CARDS, CREATURE, RUNE
 from .combat import after_attack_chain
 from .effects import all_selected
-from .field import find, find_ward, free_zone, is_set_rune, leave_field, log, name, place, who
+from .field import (
+    find,
+    find_ward,
+    free_zone,
+    is_set_rune,
+    leave_field,
+    log,
+    name,
+    place,
+    power,
+    to_nether,
+    toughness,
+    who,
+)
 from .state import ATTACK, DEFENSE, Game, Link, Piece
-from .victory import check_hp, draw
+from .victory import change_hp, check_hp, draw
 
 # -- who decides ------------------------------------------------------------------------
 
@@ -100,6 +113,26 @@ def resolve(g: Game, link: Link) -> None:
         if g.attack is not None:
             g.attack.negated = True
             log(g, f"{name(link.card)} resolves: the attack is negated.")
+        else:
+            log(g, f"{name(link.card)} resolves with no attack to negate.")
+    elif op == "hp":   # AR-EFFECT-4: the card's text changes a player's HP
+        side = link.seat if spec.get("side") == "own" else 1 - link.seat
+        change_hp(g, side, int(spec.get("amount", 0)), name(link.card))
+    elif op == "counter":   # AR-EFFECT-5: the link below this one does nothing
+        if g.chain:
+            below = g.chain.pop()
+            log(g, f"{name(link.card)} negates {name(below.card)} (link {len(g.chain) + 1}).")
+        else:
+            log(g, f"{name(link.card)} resolves with nothing to negate.")
+    elif op == "destroy" and select == "set_rune":   # AR-EFFECT-6
+        where = find(g, link.target)
+        if where is not None and where[1] == RUNE and is_set_rune(where[3]):
+            side, _, z, c = where
+            g.players[side].runes[z] = None
+            to_nether(g, c)
+            log(g, f"{name(link.card)} destroys a set rune: {name(c.card)}.")
+        else:
+            log(g, f"{name(link.card)} resolves and finds no set rune.")
     elif op == "return" and select == "set_rune":
         where = find(g, link.target)
         if where is not None and where[1] == RUNE and is_set_rune(where[3]):
@@ -129,7 +162,8 @@ def resolve(g: Game, link: Link) -> None:
         log(g, f"{name(link.card)} resolves: {who(link.seat)} special summons "
                f"{name(c.card)}{' from hand' if from_hand else ''}.")
     else:
-        for uid in targets_of(g, link):
+        reached = targets_of(g, link)
+        for uid in reached:
             where = find(g, uid)
             if where is None:
                 continue
@@ -144,18 +178,29 @@ def resolve(g: Game, link: Link) -> None:
             elif op == "modify":
                 c.mods.append((int(spec.get("power", 0)), int(spec.get("toughness", 0)),
                                until))
-                log(g, f"{name(link.card)} changes {name(c.card)}.")
-        if select != "all" and not targets_of(g, link):
+                log(g, f"{name(link.card)} gives {name(c.card)} "
+                       f"{change_words(spec)}: now {power(c)}/{toughness(c)}.")
+        if select != "all" and not reached:   # issue 34: only when it reached nothing
             log(g, f"{name(link.card)} resolves with no target left.")
+
+
+def change_words(spec: dict[str, Any]) -> str:
+    """"+2 power and -1 toughness this turn" for a modify effect."""
+    parts = [f"{int(spec[k]):+d} {k}" for k in ("power", "toughness") if spec.get(k)]
+    turns = int(spec.get("turns", 1))
+    return " and ".join(parts) + (" this turn" if turns == 1 else f" for {turns} turns")
 
 
 def targets_of(g: Game, link: Link) -> list[int]:
     """The creatures a destroy or modify link affects now (AR-POS-6, AR-RUNE-7)."""
     spec = CARDS[link.card].effect
     select = spec.get("select")
-    if select == "target":
+    if select == "target":   # still there, still selectable (AR-RUNE-7), still in bound
         where = find(g, link.target)
-        if where is None or where[1] != CREATURE or not where[3].face_up:
+        if where is None or where[1] != CREATURE or (
+                not where[3].face_up and spec.get("face_up", True)):
+            return []
+        if "toughness_max" in spec and toughness(where[3]) > int(spec["toughness_max"]):
             return []
         return [link.target]
     if select == "attack_target":
@@ -167,9 +212,26 @@ def targets_of(g: Game, link: Link) -> list[int]:
     if select == "equipped":
         holder = find_ward(g, link.source)
         return [] if holder is None or not holder[2].face_up else [holder[2].uid]
+    if select == "self":   # AR-EFFECT-3: the creature whose effect it is
+        where = find(g, link.source)
+        return ([link.source] if where is not None and where[1] == CREATURE
+                and where[3].face_up else [])
+    if select == "arrival":   # AR-EFFECT-7: the summoned creature, chosen when chained
+        where = find(g, link.target)
+        return ([link.target] if where is not None and where[1] == CREATURE
+                and where[3].face_up else [])
     if select == "all":
         return all_selected(g, spec, link.seat)
     return []
+
+
+def attack_triggers(g: Game, seat: int, uids: list[int]) -> None:
+    """AR-EFFECT-3: each confirmed attacker with an attack trigger adds it as a chain link,
+    in declaration order (so the last declared resolves first)."""
+    for uid in uids:
+        where = find(g, uid)
+        if where is not None and where[3].face_up and CARDS[where[3].card].timing == "attack":
+            add_link(g, Link(seat, "attack", where[3].card, uid, 0, False))
 
 
 def flip_up(g: Game, seat: int, c: Piece) -> None:
@@ -180,7 +242,11 @@ def flip_up(g: Game, seat: int, c: Piece) -> None:
         add_link(g, Link(seat, "flip", c.card, c.uid, 0, False))
 
 
-def target_uid(g: Game, seat: int, action: dict[str, Any]) -> int:
+def target_uid(g: Game, seat: int, action: dict[str, Any], card: int = 0) -> int:
+    """The uid (or, from hand, the card id) an action's target fields name; an effect on
+    the creature just summoned takes it without a choice (AR-EFFECT-7)."""
+    if card and CARDS[card].effect.get("select") == "arrival":
+        return g.arrival
     if "tz" in action:
         c = g.players[action["ts"]].creatures[action["tz"]]
         return 0 if c is None else c.uid
@@ -198,7 +264,9 @@ def do_activate(g: Game, seat: int, action: dict[str, Any]) -> None:
     """A rune from hand or from its zone becomes a chain link; it stays face up in its zone
     until the end of the turn its effect ends (AR-RUNE-6)."""
     p = g.players[seat]
-    target = target_uid(g, seat, action)
+    held = p.hand[action["card"]] if "card" in action else p.runes[action["rune"]]
+    assert held is not None
+    target = target_uid(g, seat, action, held.card)
     if "card" in action:
         c = p.hand.pop(action["card"])
         c.reset()
@@ -224,8 +292,8 @@ def do_effect(g: Game, seat: int, action: dict[str, Any]) -> None:
     c = g.players[seat].creatures[action["zone"]]
     assert c is not None
     c.used = g.turn
-    link_and_answer(g, Link(seat, "creature", c.card, c.uid, target_uid(g, seat, action),
-                            False))
+    link_and_answer(g, Link(seat, "creature", c.card, c.uid,
+                            target_uid(g, seat, action, c.card), False))
 
 
 def do_ward_effect(g: Game, seat: int, action: dict[str, Any]) -> None:

@@ -84,10 +84,13 @@ def battle_destroy(g: Game, uid: int) -> None:
     if where is None:
         return
     side, _, z, c = where
-    if c.position == ATTACK:
-        lose_hp(g, side)
+    attacking = c.position == ATTACK
     leave_field(g, side, z)
     log(g, f"{name(c.card)} is destroyed in battle.")
+    if attacking:
+        lose_hp(g, side)
+        log(g, f"{who(side)} loses 1 HP ({name(c.card)} fell in attack position): "
+               f"{g.players[side].hp} left.")
 
 
 def damage(g: Game) -> None:
@@ -101,9 +104,12 @@ def damage(g: Game) -> None:
         assert where is not None
         contributions.append((uid, power(where[3])))
     if a.target < 0:
-        for _ in contributions:
-            lose_hp(g, 1 - seat)   # AR-HP-2
-        log(g, f"{who(1 - seat)} loses {len(contributions)} HP.")
+        for uid, _ in contributions:   # AR-HP-2: each direct attacker costs 1 HP
+            lose_hp(g, 1 - seat)
+            where = find(g, uid)
+            assert where is not None
+            log(g, f"{who(1 - seat)} loses 1 HP ({name(where[3].card)} attacks directly): "
+                   f"{g.players[1 - seat].hp} left.")
         end_attack(g)
         check_hp(g)
         return

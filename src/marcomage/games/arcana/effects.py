@@ -35,10 +35,12 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
     reaches "all" and there is nothing to reach), None when it needs no target (AR-RUNE-4,
     AR-RUNE-7)."""
     select = spec.get("select")
-    if select == "target":
+    if select == "target":   # "with toughness N or less" narrows the choice (AR-EFFECT-2)
         return [{"ts": side, "tz": z} for side in sides(spec, seat)
                 for z, c in enumerate(g.players[side].creatures)
-                if c is not None and (c.face_up or not spec.get("face_up", True))]
+                if c is not None and (c.face_up or not spec.get("face_up", True))
+                and ("toughness_max" not in spec
+                     or toughness(c) <= int(spec["toughness_max"]))]
     if select == "set_rune":
         return [{"ts": side, "tr": z} for side in (0, 1)
                 for z, c in enumerate(g.players[side].runes)
@@ -66,6 +68,9 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
         return None if where is not None and where[3].face_up else []
     if select == "all":   # AR-RUNE-4: an "all" effect that would reach nothing is no use
         return None if all_selected(g, spec, seat) else []
+    if select == "arrival":   # AR-EFFECT-7: the creature just summoned face up
+        where = find(g, g.arrival) if g.arrival else None
+        return None if where is not None and where[1] == CREATURE and where[3].face_up else []
     if select == "equipped":
         return None
     return None
@@ -89,6 +94,8 @@ def condition_holds(g: Game, seat: int, condition: str) -> bool:
         return attack_window and g.current != seat
     if condition == "summoned":
         return g.arrival != 0
+    if condition == "chain":   # AR-EFFECT-5: only in answer to an opponent's link
+        return bool(g.chain) and g.chain[-1].seat != seat
     raise ValueError(f"Unknown Arcana condition {condition!r}.")
 
 

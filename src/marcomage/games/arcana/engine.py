@@ -20,7 +20,16 @@ from marcomage.platform.protocol import Outcome
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, CREATURE, RUNE, WARD
-from .chain import add_link, do_activate, do_effect, do_ward_effect, flip_up, open_window, settle
+from .chain import (
+    add_link,
+    attack_triggers,
+    do_activate,
+    do_effect,
+    do_ward_effect,
+    flip_up,
+    open_window,
+    settle,
+)
 from .combat import attackers, blockers, do_decide
 from .effects import creature_effects, responses, rune_targets, set_rune_actions
 from .field import find, free_zone, leave_field, log, name, place, to_nether, tribute_sets, who
@@ -386,6 +395,7 @@ def do_confirm(g: Game, seat: int, action: dict[str, Any]) -> None:
         log(g, f"{who(seat)} attacks zone {a.target + 1} with {', '.join(names)}.")
         if not t.face_up:
             flip_up(g, defender, t)   # AR-POS-1: stays in defense position
+    attack_triggers(g, seat, a.attackers)
     if blockers(g, defender, a):
         a.stage = "block"
     else:

@@ -39,7 +39,7 @@ class Arcana(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "arcana"
     name = "Arcana"
-    version = 2
+    version = 3
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         "standard": Format(
@@ -55,6 +55,8 @@ class Arcana(FieldOptions, PlatformEnds, RulesetBase):
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
     noun = "duel"
+    cap_end_types = frozenset({"turn_limit"})
+    """AR-TURN-5: a duel that reaches TURN_LIMIT ends by the cap (a draw)."""
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "standard") -> list[Violation]:
         return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)

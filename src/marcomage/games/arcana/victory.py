@@ -6,7 +6,7 @@ from __future__ import annotations
 from marcomage.platform.ending import knockout
 from marcomage.platform.protocol import Outcome
 
-from .field import log
+from .field import log, who
 from .state import MULLIGAN, OVER, Game
 
 
@@ -41,6 +41,20 @@ def check_hp(g: Game) -> bool:
     finish(g, outcome)
     log(g, "The duel is over.")
     return True
+
+
+MAX_HP = 10
+"""AR-HP-1 and our reading AR-EFFECT-4: a card that gives HP never lifts a player above the
+10 they started with."""
+
+
+def change_hp(g: Game, seat: int, amount: int, cause: str) -> None:
+    """A card's effect changes a player's HP (AR-EFFECT-4), logged with its cause."""
+    p = g.players[seat]
+    before = p.hp
+    p.hp = max(0, min(MAX_HP, p.hp + amount))
+    verb = "gains" if amount >= 0 else "loses"
+    log(g, f"{who(seat)} {verb} {abs(p.hp - before)} HP ({cause}): {p.hp} left.")
 
 
 def lose_hp(g: Game, seat: int, amount: int = 1) -> None:

@@ -92,6 +92,10 @@ class Board:
     """The lobby's and the replay header's words for the options (else the field name)."""
     hand_anchor: str = "game-board"
     """The element the page scrolls to when it is the player's turn."""
+    auto_action: Callable[[list[Action]], Action | None] | None = None
+    """The action the site takes for a player whose legal actions leave no real choice (an
+    Arcana response window where only "pass" is legal, issue 34), unless the player's
+    settings ask to stop there; None: the site never acts for a player."""
 
 
 class DeckPage(Protocol):

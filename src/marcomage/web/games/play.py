@@ -22,6 +22,8 @@ from django.utils import timezone
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
 from marcomage.platform.replay import state_hash
 from marcomage.web.core.events import game_finished, game_stored
+from marcomage.web.core.widgets import board_of
+from marcomage.web.preferences.models import preferences_of
 
 from .chat import forget_chat, post_left
 from .errors import GameError, StaleVersion, whole_number
@@ -133,6 +135,40 @@ def apply_action(game: Game, seat: int, action: Any) -> None:
     except ValueError as problem:
         raise GameError(str(problem), "illegal") from None
     store(game, after, StepKind.ACTION, seat, action)
+    act_for_players(game)
+
+
+AUTO_STEPS = 40
+"""At most this many actions the site takes for players after one action (each is a pass
+that closes or hands on a response window, so a handful is the most seen)."""
+
+
+def act_for_players(game: Game) -> None:
+    """Issue 34: while a player to act has no real choice (the board's `auto_action`, e.g.
+    Arcana's response window where only "pass" is legal) and has not asked in their settings
+    to stop there, take that action for them as an ordinary step of the game."""
+    auto = board_of(game.ruleset).auto_action
+    if auto is None:
+        return
+    ruleset = ruleset_of(game)
+    for _ in range(AUTO_STEPS):
+        if game.status != Status.RUNNING:
+            return
+        state = game_state(game)
+        chosen = None
+        for seat in game.seat_list():
+            if seat.number not in ruleset.to_act(state) or seat.user is None:
+                continue
+            if preferences_of(seat.user).stop_at_empty_windows:
+                continue
+            action = auto(ruleset.legal_actions(state, seat.number))
+            if action is not None:
+                chosen = (seat.number, action)
+                break
+        if chosen is None:
+            return
+        after, _events = ruleset.apply(state, chosen[0], chosen[1])
+        store(game, after, StepKind.ACTION, chosen[0], chosen[1])
 
 
 @transaction.atomic

@@ -57,6 +57,9 @@ class PreferencesForm(forms.ModelForm):
             "forum_notification": "Show new forum posts in the menubar.",
             "concepts_notification": "Show new card concepts in the menubar.",
             "random_deck_selection": "Offer a random deck when starting a game.",
+            "stop_at_empty_windows": "Arcana: stop at a response window even when you have "
+                                     "nothing you can chain (otherwise the site passes "
+                                     "for you).",
             "background": "The picture behind the game screen.",
         }
 

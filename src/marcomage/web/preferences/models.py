@@ -72,6 +72,8 @@ class Preferences(models.Model):
     forum_notification = models.BooleanField(default=True)
     concepts_notification = models.BooleanField(default=True)
     random_deck_selection = models.BooleanField(default=True)  # C-GAME-5
+    stop_at_empty_windows = models.BooleanField(
+        "stop at response windows with nothing to answer", default=False)  # issue 34
 
     def __str__(self) -> str:
         return f"settings of {self.user_id}"

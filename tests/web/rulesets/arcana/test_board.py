@@ -21,6 +21,7 @@ from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import board_context
+from marcomage.web.preferences.models import preferences_of
 from marcomage.web.rulesets.arcana import board, computer
 from tests.games.arcana.build import Duel, define
 
@@ -48,12 +49,24 @@ class ArcanaSiteTests(BaseTestCase):
         return out
 
     def test_a_whole_duel_on_the_site_with_prompts_and_no_hidden_cards_leaked(self) -> None:
+        """Issue 34 too: with the default settings no player is ever left at a response
+        window where "pass" is the only legal action (the site passed for them)."""
+        self.whole_duel(stop=False)
+
+    def test_issue_34_a_player_who_asks_to_stop_sees_the_empty_windows(self) -> None:
+        for user in (self.alice, self.bob):
+            preferences = preferences_of(user)
+            preferences.stop_at_empty_windows = True
+            preferences.save()
+        self.whole_duel(stop=True)
+
+    def whole_duel(self, stop: bool) -> None:
         game = arcana_game(self.alice, self.bob)
         self.assertEqual((game.ruleset, game.status), ("arcana", Status.RUNNING))
         clients = self.clients()
         users = [self.alice, self.bob]
         bots = [RandomBot(1), RandomBot(2)]
-        saw = {"pass": 0, "block": 0, "chain": 0, "tribute": 0}
+        saw = {"pass": 0, "block": 0, "chain": 0, "tribute": 0, "only_pass": 0}
         steps = 0
         while True:
             game.refresh_from_db()
@@ -65,6 +78,7 @@ class ArcanaSiteTests(BaseTestCase):
             legal = ARCANA.legal_actions(state, seat)
             if state.priority >= 0:
                 saw["pass"] += 1
+                saw["only_pass"] += legal == [{"type": "pass"}]
                 self.assertIn(">Pass</button>", page)
                 self.assertIn("Response window", page)
             if any(a["type"] == "no_block" for a in legal):
@@ -80,6 +94,7 @@ class ArcanaSiteTests(BaseTestCase):
             steps += 1
         self.assertEqual(game.status, Status.FINISHED)
         self.assertTrue(saw["pass"] and saw["block"], saw)
+        self.assertEqual(saw["only_pass"] > 0, stop, saw)
         report = verified(game)
         self.assertTrue(report.ok, report)
         replay = clients[0].get(f"/replays/{game.pk}/").content.decode()
@@ -123,7 +138,7 @@ class ArcanaSiteTests(BaseTestCase):
         self.assertIn("Reshuffle and redraw five", page)
 
     def test_labels_name_cards_from_the_view_and_never_a_hidden_one(self) -> None:
-        state = ARCANA.new_game(ARCANA.options_from_json({}), ARCANA.starter_decks(), 3)
+        state = ARCANA.new_game(ARCANA.options_from_json({}), ARCANA.starter_decks()[:2], 3)
         view = ARCANA.view(state, 0)
         names = {c.name for c in CARDS.values()}
         text = board.label(view, 0, {"type": "summon", "card": 0, "position": "attack"})
@@ -145,6 +160,21 @@ class ArcanaSiteTests(BaseTestCase):
         # opponent's turn that follows (not only from the setter's own next turn).
         self.assertNotIn("from your next turn on", page)
         self.assertIn("from the next turn on, which is your opponent's", page)
+
+    def test_issue_34_help_teaches_each_new_mechanic_with_an_example_of_real_cards(self) -> None:
+        page = self.client.get("/help/").content.decode()
+        section = page[page.index('id="arcana-mechanics"'):page.index('id="arcana-starters"')]
+        for mechanic in ("Attack triggers", "Summon and flip triggers", "HP by card text",
+                         "Counter runes", "Rune removal", "Answers to a summon",
+                         "Bounded targets", "Triggered and relic wards"):
+            self.assertIn(mechanic, section)
+        self.assertEqual(section.count("<em>Example:</em>"), 8)
+        for name in ("Pyre Dancer", "Whisper Shade", "Mend", "Unweave", "Shatter",
+                     "Trapdoor Snare", "Ember Bolt", "Veil of the Night Queen"):
+            self.assertIn(name, {c.name for c in CARDS.values()})
+            self.assertIn(name, section)
+        for deck in ARCANA.starter_decks():
+            self.assertIn(deck["name"], page)
 
     def test_a_forged_or_out_of_turn_action_is_refused_with_a_message(self) -> None:
         game = arcana_game(self.alice, self.bob)
@@ -259,3 +289,37 @@ class ArcanaBoardStateTests(SimpleTestCase):
             d.act(0, **action)
             chain = board.context(ARCANA.view(d.g, 1), 1, [], [])["arcana"]["chain"]
             self.assertEqual(chain[0]["target"], " summoning Bramble Boar from hand")
+
+
+def test_issue_34_battle_choices_sit_on_the_creatures_they_concern() -> None:
+    """The attack choice is on the creature attacked, "add" on the attacker, a targeted
+    response on its target, a set rune's activation on its zone; pass and the phase
+    buttons stay in the prompt."""
+    from tests.games.arcana.test_battle import battle
+
+    d = battle()
+    d.creature(0, "Ember Whelp")
+    d.creature(1, "Thornling")
+    d.rune(0, "Mend")
+    view = ARCANA.view(d.g, 0)
+    ctx = board.context(view, 0, d.legal(0), [None, None])["arcana"]
+    attack_on = ctx["them"]["creatures"][0]["actions"]
+    assert [a["type"] for a in attack_on] == ["attack"]
+    assert "Attack their Thornling" in attack_on[0]["label"]
+    assert [a["type"] for a in ctx["me"]["runes"][0]["actions"]] == ["activate"]
+    loose = {a["type"] for g in ctx["groups"] for a in g["actions"]}
+    assert "attack" not in loose and "next_phase" in loose
+    d.act(0, type="attack", zone=0)
+    ctx = board.context(ARCANA.view(d.g, 0), 0, d.legal(0), [None, None])["arcana"]
+    assert [a["type"] for a in ctx["me"]["creatures"][0]["actions"]] == ["add"]
+    # A response aimed at a creature is drawn on that creature, for the responder.
+    d.act(0, type="add", zone=0)
+    d.g.players[1].runes[0] = None
+    d.rune(1, "Wither")
+    d.act(0, type="confirm")
+    assert d.g.priority == 1
+    ctx = board.context(ARCANA.view(d.g, 1), 1, d.legal(1), [None, None])["arcana"]
+    on_whelp = [a["type"] for a in ctx["them"]["creatures"][0].get("actions", [])]
+    on_thornling = [a["type"] for a in ctx["me"]["creatures"][0].get("actions", [])]
+    assert on_whelp == ["activate"] and on_thornling == ["activate"]
+    assert [a["type"] for g in ctx["groups"] for a in g["actions"]] == ["pass"]

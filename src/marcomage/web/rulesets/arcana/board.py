@@ -276,26 +276,68 @@ def _party_words(attack: Mapping[str, Any]) -> str:
     return f"{who}: {attack['party_power']} power against {against}"
 
 
+ON_OWN_CREATURE = frozenset({"add", "block", "flip", "position", "equip", "ward_effect",
+                             "effect"})
+"""Choices that act on one of the player's own creatures (its zone is `zone`)."""
+
+
+def _choice(view: Mapping[str, Any], seat: int, action: Action) -> dict[str, Any]:
+    return {"json": canonical_json(action), "label": label(view, seat, action),
+            "type": action["type"]}
+
+
+def place_choices(view: Mapping[str, Any], seat: int, legal: Sequence[Action],
+                  sides: Mapping[int, dict[str, Any]]) -> list[Action]:
+    """Issue 34: put each legal choice next to what it acts on: an attack on the creature
+    attacked; a rune or effect aimed at a creature on that creature; adding an attacker, a
+    blocker, a flip, a position change, a ward or a creature's own effect on that creature;
+    a set rune's activation on its zone; a summon, a set or an untargeted rune from hand on
+    the hand card. What concerns no one card (pass, phases, confirm, continue, direct
+    attack) is returned for the prompt."""
+    loose: list[Action] = []
+    for action in legal:
+        kind = action["type"]
+        spot: dict[str, Any] | None = None
+        if "tz" in action and action.get("ts") in sides:
+            spot = sides[action["ts"]]["creatures"][action["tz"]]
+        elif kind == "attack":
+            spot = sides[1 - seat]["creatures"][action["zone"]]
+        elif kind in ON_OWN_CREATURE and "zone" in action:
+            spot = sides[seat]["creatures"][action["zone"]]
+        elif kind == "activate" and "rune" in action and "tr" not in action:
+            spot = sides[seat]["runes"][action["rune"]]
+        elif kind in ("summon", "set", "activate") and "card" in action and (
+                sides[seat]["hand"] is not None and "tr" not in action):
+            spot = sides[seat]["hand"][action["card"]]
+        if spot is None:
+            loose.append(action)
+        else:
+            spot.setdefault("actions", []).append(_choice(view, seat, action))
+    return loose
+
+
 def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
             ) -> dict[str, Any]:
     """Both sides (the viewer's at the bottom), the chain, the attack, the prompt and the
     legal choices in words, grouped."""
     names = [str(getattr(p, "username", "") or f"Player {n + 1}") for n, p in enumerate(players)]
+    them = _side(view, 1 - seat, players[1 - seat] if len(players) > 1 else None, False)
+    me = _side(view, seat, players[seat] if players else None, True)
+    loose = place_choices(view, seat, legal, {seat: me, 1 - seat: them})
     groups = []
     for title, kinds in GROUPS:
         actions = [{"json": canonical_json(a), "label": label(view, seat, a),
-                    "type": a["type"]} for a in legal if a["type"] in kinds]
+                    "type": a["type"]} for a in loose if a["type"] in kinds]
         if actions:
             groups.append({"title": title, "actions": actions})
     return {
         "arcana": {
             "turn": view["turn"], "phase": PHASES.get(view["phase"], view["phase"]),
-            "them": _side(view, 1 - seat, players[1 - seat] if len(players) > 1 else None,
-                          False),
-            "me": _side(view, seat, players[seat] if players else None, True),
+            "them": them, "me": me,
             "chain": _chain(view, seat, names), "attack": _attack(view),
             "log": [named(line, names) for line in reversed(view["log"][-20:])],
             "prompt": prompt(view, seat, legal), "groups": groups,
+            "placed": len(loose) < len(legal),
             "window": view["priority"] >= 0,
         }}
 
@@ -330,6 +372,13 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     return label(view_before, seat, action)
 
 
+def auto_action(legal: list[Action]) -> Action | None:
+    """Issue 34: in a response window where nothing can be chained, the site passes for the
+    player (unless their settings say to stop there). The window is still offered by
+    public criteria (AR-CHAIN-4); the pass is an ordinary step of the game."""
+    return dict(legal[0]) if len(legal) == 1 and legal[0].get("type") == "pass" else None
+
+
 WIDGET = Board(
     template=TEMPLATE,
     context=context,
@@ -338,5 +387,6 @@ WIDGET = Board(
     describe=describe,
     how_it_ended=how_it_ended,
     option_labels=OPTION_LABELS,
+    auto_action=auto_action,
 )
 """This board as the widget registry hands it out (`core.widgets.board_of`)."""
