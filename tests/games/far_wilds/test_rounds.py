@@ -17,6 +17,7 @@ from marcomage.games.far_wilds.state import (
     Enchant,
     Options,
 )
+from marcomage.platform.protocol import IllegalAction
 from marcomage.platform.rng import Rng
 
 from .builders import BASE0, BASE1, at, battle
@@ -73,11 +74,17 @@ def test_FW_BOARD_4_everything_undims_at_the_end_of_the_round() -> None:
     assert not state.figures[at(-2, 2)].dimmed  # type: ignore[union-attr]
 
 
-def test_FW_BOARD_5_creature_movement_is_left_out() -> None:
-    with pytest.raises(ValueError, match="FW-BOARD-5"):
-        RULESET.options_from_json({"creature_movement": True})
-    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)})
+def test_FW_BOARD_5_creature_movement_off_plays_the_first_version() -> None:
+    """FW-BOARD-5 (superseded): the option stays so that a battle without movement plays as
+    the first version did; on (the default) figures move and fight (FW-MOVE-2)."""
+    off = RULESET.options_from_json({"creature_movement": False})
+    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)},
+                   options=off)
     assert {a["type"] for a in legal_actions(state, 0)} == {"cast", "cycle", "pass"}
+    with pytest.raises(IllegalAction):
+        apply(state, 0, {"type": "move", "from": at(-2, 2), "to": at(-1, 2)})
+    state = battle(hands=(["far_rider"], []), figures={at(-2, 2): (0, "briar_whelp", C)})
+    assert "move" in {a["type"] for a in legal_actions(state, 0)}
 
 
 def test_FW_ROUND_1_and_2_actions_alternate_and_two_passes_end_the_round() -> None:
@@ -115,7 +122,10 @@ def test_FW_ROUND_4_income_is_2_plus_wells_plus_enchantments() -> None:
 
 
 def test_FW_ROUND_5_glory_for_the_most_wells_none_on_a_tie() -> None:
-    state = battle(figures={at(-3, 1): (0, "mossroot_lodge", B)})
+    """FW-ROUND-5 as written, option `well_glory` "most": 2 glory to the player holding the
+    most Flux Wells, none on a tie."""
+    most = Options(well_glory="most")
+    state = battle(figures={at(-3, 1): (0, "mossroot_lodge", B)}, options=most)
     state = pass_round(state)
     assert [p.glory for p in state.players] == [2, 0]
     state.figures[at(3, -1)] = battle(figures={0: (1, "gloomspire", B)}).figures[0]
@@ -123,10 +133,23 @@ def test_FW_ROUND_5_glory_for_the_most_wells_none_on_a_tie() -> None:
     assert [p.glory for p in state.players] == [2, 0]
 
 
+def test_FW_ROUND_5_issue_32_each_well_held_gives_one_glory() -> None:
+    """Our number from play (issue 32, the default `well_glory` "each"): every Flux Well
+    held at the end of a round gives its holder 1 glory, so a tie on wells no longer freezes
+    the glory of both sides."""
+    state = battle(figures={at(-3, 1): (0, "mossroot_lodge", B)})
+    state = pass_round(state)
+    assert [p.glory for p in state.players] == [1, 0]
+    state.figures[at(3, -1)] = battle(figures={0: (1, "gloomspire", B)}).figures[0]
+    state = pass_round(state)
+    assert [p.glory for p in state.players] == [2, 1]
+    assert "holds a Flux Well and gains 1 glory." in RULESET.view(state, 0)["log"][-3]["text"]
+
+
 def test_FW_END_1_twenty_glory_at_the_end_of_a_round_wins() -> None:
     state = battle(figures={at(-3, 1): (0, "mossroot_lodge", B)})
-    state.players[0].glory = 18
-    state.players[1].glory = 19
+    state.players[0].glory = 19
+    state.players[1].glory = 18
     state = pass_round(state)
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert state.outcome.end_type == "glory" and state.phase == OVER

@@ -160,8 +160,9 @@ def test_FW_views_a_destroyed_buildings_owner_saw_where_the_rockslide_fell() -> 
                             at(2, -1): (1, "cairn_hall", "building")})
     state, _ = apply(state, 1, {"type": "cast", "card": "rockslide", "target": at(1, -1)})
     assert state.figures[at(1, -1)] is None and at(1, -1) not in sees(state, 0)
-    assert RULESET.view(state, 0)["log"][-1]["text"] == \
-        "casts Rockslide at (1,-1), destroying Gloomspire."
+    assert [e["text"] for e in RULESET.view(state, 0)["log"][-2:]] == [
+        "casts Rockslide at (1,-1), dealing 3 damage.",
+        "loses Gloomspire at (1,-1): destroyed by Rockslide, leaving ruins."]
 
 
 def test_FW_CAST_10_reveal_memory_shows_no_figures_on_a_remembered_space() -> None:

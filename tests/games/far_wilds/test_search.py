@@ -51,3 +51,23 @@ def test_a_sampled_battle_keeps_the_spaces_the_view_remembers() -> None:
     sample = sample_state(view, Rng.from_seed(1))
     assert revealed(sample, 0) == revealed(state, 0)
     assert RULESET.legal_actions(sample, 0) == RULESET.legal_actions(state, 0)
+
+
+def test_issue_32_the_search_bot_attacks_when_a_blow_kills() -> None:
+    """The search bot moves and fights (issue 32): with an Ashen Titan next to an enemy
+    Briar Whelp it can kill, it attacks rather than pass or walk away."""
+    state = battle(figures={at(0, 0): (0, "ashen_titan", "creature"),
+                            at(0, -1): (1, "briar_whelp", "creature")},
+                   decks=(["far_rider"] * 5, ["far_rider"] * 5))
+    action = bot_action(RULESET, state, 0, SearchBot(3, iterations=24))
+    assert action == {"type": "attack", "from": at(0, 0), "to": at(0, -1)}
+
+
+def test_issue_32_the_search_bot_rates_moves_toward_wells_and_foes() -> None:
+    """Among many moves the bot rates the ones ending nearest a Flux Well or an enemy."""
+    from marcomage.games.far_wilds.bots import MOVES_RATED, _worth_rating
+    state = battle(figures={at(-2, 2): (0, "far_rider", "creature")})
+    legal = RULESET.legal_actions(state, 0)
+    rated = [a for a in _worth_rating(state, 0, legal) if a["type"] == "move"]
+    assert len(rated) == MOVES_RATED < len([a for a in legal if a["type"] == "move"])
+    assert any(a["to"] in (at(-3, 0), at(0, 0)) for a in rated)  # onto a well

@@ -101,7 +101,7 @@ def test_two_players_battle_from_the_mulligan_to_a_glory_victory_live(new_page: 
     expect(bob.locator(".outcome")).to_have_text("You lost: Glory victory")
     expect(alice.locator(".fw-status-mine .fw-glory")).to_have_text("2 / 2")  # glory_to_win 2
     expect(bob.locator(".fw-log")).to_contain_text(
-        "alice holds the most Flux Wells (2) and gains 2 glory.")
+        "alice holds 2 Flux Wells and gains 2 glory.")
 
     alice.click("#replay-link")
     expect(alice.locator("#replay-board .fw-map")).to_be_visible()
@@ -146,3 +146,76 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
     expect(board(page)).to_have_attribute("data-finished", "yes")
     expect(page.locator(".outcome")).to_contain_text(re.compile(r"You (won|lost)|Draw"))
     expect(page.locator(".fw-log")).to_contain_text("The battle ends")
+
+
+def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None:
+    """Issue 32 in Chromium at 390 px: alice taps her Ashen Titan, its moves (yellow) and its
+    target (red) light up; she moves it, and next round taps it again and attacks bob's
+    Briar Whelp; the log tells the blow, the battle back and the death with card names."""
+    from marcomage.games import find_ruleset
+    from marcomage.games.far_wilds.state import Figure
+    from marcomage.web.games import services
+    from marcomage.web.games.models import Game
+
+    from ..games.helpers import deck_of
+
+    ruleset = find_ruleset("far_wilds")
+    alice_user, bob_user = player("alice"), player("bob")
+    for user in (alice_user, bob_user):
+        give_starter_decks(user, "far_wilds")
+    game = services.challenge(alice_user, bob_user, deck_of(alice_user, "far_wilds"),
+                              ruleset="far_wilds", format="limited", options={})
+    game = services.accept(bob_user, game.pk, deck_of(bob_user, "far_wilds"))
+    for user in (alice_user, bob_user):
+        game.refresh_from_db()
+        services.act(user, game.pk, game.version, {"type": "keep"})
+    game.refresh_from_db()
+    state = services.game_state(game)
+    seats = {u.pk: n for n, u in enumerate(game.players())}
+    me = seats[alice_user.pk]
+    coords = [tuple(c[:2]) for c in ruleset.view(state, me)["map"]["spaces"]]
+    titan, step, whelp = coords.index((-1, 1)), coords.index((0, 0)), coords.index((0, -1))
+    state.figures[titan] = Figure(me, "ashen_titan", "creature", dimmed=False)
+    state.figures[whelp] = Figure(1 - me, "briar_whelp", "creature", dimmed=False)
+    state.turn = me
+    Game.objects.filter(pk=game.pk).update(state=ruleset.to_json(state))
+
+    alice = new_page()
+    alice.set_viewport_size({"width": 390, "height": 900})
+    log_in(alice, "alice")
+    alice.goto(f"/games/{game.pk}/")
+    expect(alice.locator(".game-live")).to_have_attribute("data-live", "open")
+    piece = alice.locator(f'.fw-space[data-space="{titan}"] .figure.can-act')
+    expect(piece).to_contain_text("4/6")
+    piece.locator("circle").click()
+    expect(alice.locator(f'.fw-space.target[data-space="{step}"]')).to_have_count(1)
+    expect(alice.locator(".fw-space.attack-target")).to_have_count(0)  # not adjacent yet
+    before = int(board(alice).get_attribute("data-version") or 0)
+    alice.locator(f'.fw-space.target[data-space="{step}"] polygon').click()
+    at_version([alice], before + 1)
+    expect(alice.locator(".fw-log")).to_contain_text(
+        "alice moves Ashen Titan from (-1,1) to (0,0).")
+
+    game.refresh_from_db()
+    state = services.game_state(game)
+    number = state.round
+    while state.round == number:  # both pass: the round ends and everything undims
+        state, _ = ruleset.apply(state, state.turn, {"type": "pass"})
+    state.turn = me
+    Game.objects.filter(pk=game.pk).update(state=ruleset.to_json(state))
+    alice.reload()
+    expect(alice.locator(".game-live")).to_have_attribute("data-live", "open")
+    alice.locator(f'.fw-space[data-space="{step}"] .figure.can-act circle').click()
+    target = alice.locator(f'.fw-space.attack-target[data-space="{whelp}"]')
+    expect(target).to_have_count(1)
+    before = int(board(alice).get_attribute("data-version") or 0)
+    target.locator(".figure circle").click()  # the enemy figure on the lit space
+    at_version([alice], before + 1)
+    log = alice.locator(".fw-log")
+    expect(log).to_contain_text("alice attacks Briar Whelp at (0,-1) with Ashen Titan from "
+                                "(0,0): 4 damage; Briar Whelp battles back: 1 damage to "
+                                "Ashen Titan.")
+    expect(log).to_contain_text("bob loses Briar Whelp at (0,-1): killed by Ashen Titan, "
+                                "leaving a corpse.")
+    width = alice.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the board is {width} px wide at 390"

@@ -108,9 +108,10 @@ class OptionInputTests(BaseTestCase):
         self.assertIn('name="round_limit" value="100" min="1" max="100" required', page)
         self.assertIn('name="construction_rounds" value="3" min="1" max="10" required', page)
         self.assertRegex(page, r'<select name="map"><option value="default" selected>')
-        # FW-BOARD-5: creature movement is not in this version; it is shown, not offered
-        self.assertIn('<input type="checkbox" disabled> Creature movement', page)
-        self.assertNotIn('name="creature_movement"', page)
+        # FW-MOVE, FW-FIGHT (issue 32): creatures move and fight by default; the option
+        # stays so that the first version's placement game can still be chosen
+        self.assertIn('<input type="checkbox" name="creature_movement" value="1" checked> '
+                      'Creatures move and fight', page)
 
     def test_the_value_chosen_in_the_list_is_the_games_option(self) -> None:
         give_starter_decks(self.alice, "mage_wars")

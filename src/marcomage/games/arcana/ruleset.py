@@ -41,10 +41,17 @@ class Arcana(FieldOptions, PlatformEnds, RulesetBase):
     name = "Arcana"
     version = 2
     seats = range(2, 3)
-    formats: Mapping[str, Format] = MappingProxyType({"standard": Format(
-        "standard", "Standard",
-        "30 to 60 cards, at most 3 copies of a card, one of each three-star creature and "
-        "one of each Relic ward.")})
+    formats: Mapping[str, Format] = MappingProxyType({
+        "standard": Format(
+            "standard", "Open",
+            "Every card of the set: 30 to 60 cards, at most 3 copies of a card, one of each "
+            "three-star creature and one of each Relic ward."),
+        "collection": Format(
+            "collection", "Collection",
+            "The Open rules, with only the cards the player owns (bought in the store); "
+            "the site checks the player's collection (issue 34)."),
+    })
+    """"standard" keeps its id for older decks and replays and is shown as "Open"."""
     options_type: type[Options] = Options
     max_steps = MAX_STEPS
     noun = "duel"

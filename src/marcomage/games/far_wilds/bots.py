@@ -16,8 +16,19 @@ from marcomage.platform.rng import Rng
 
 from . import engine
 from .cards import CARDS
-from .sight import board, building_reach, control, sees, wells_held
-from .state import BATTLE, KEEP, Battle, Enchant, Figure, Options, Player
+from .combat import attack_of, hp
+from .sight import board, building_reach, sees
+from .state import (
+    BATTLE,
+    BUILDING_KIND,
+    CREATURE_KIND,
+    KEEP,
+    Battle,
+    Enchant,
+    Figure,
+    Options,
+    Player,
+)
 
 ITERATIONS = 64
 """Default iterations per decision."""
@@ -26,6 +37,10 @@ ROLLOUT_DEPTH = 4
 WIDTH = 6
 """Actions a node considers: the best by a one-step heuristic, and pass."""
 EXPLORE = 0.7
+PRIOR = 2
+"""Visits the one-step score of a root action counts for before the search adds its own:
+with the site's small budgets, it keeps a clear blow (a kill) from being lost to the noise
+of a few random rollouts."""
 
 
 def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
@@ -57,7 +72,9 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
         figures[f["space"]] = Figure(f["owner"], f["card"], f["kind"], f["dimmed"],
                                      f["damage"], f["progress"],
                                      [Enchant(e["owner"], e["card"], e["dimmed"])
-                                      for e in f["enchantments"]])
+                                      for e in f["enchantments"]],
+                                     f.get("entrench", 0), f.get("hit", False),
+                                     f.get("struck_ground", False))
     spaces: dict[int, list[Enchant]] = {}
     for e in view["space_enchantments"]:
         spaces.setdefault(e["space"], []).append(Enchant(e["owner"], e["card"], e["dimmed"]))
@@ -66,25 +83,41 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Battle:
                                      for e in view["world"]], BATTLE, view["round"],
                    view["first"], view["turn"], view["passes"])
     state.revealed[me] = sorted(set(view["visible"]) | set(view.get("remembered", [])))
+    state.corpses = {c["space"]: list(c["cards"]) for c in view.get("corpses", [])}
+    state.ruins = {c["space"]: list(c["cards"]) for c in view.get("ruins", [])}
     return state
 
 
 def score(state: Battle, seat: int) -> float:
     """The position for `seat` in [0, 1]: a won battle is 1; otherwise glory, wells held and
-    reached, area of control, sight, flux, cards in hand and damage taken, squashed."""
+    reached, area of control, sight, flux, cards in hand, and the army on the map (each
+    creature's cost, Attack and HP, more near a well; each building's HP), squashed."""
     out = state.outcome
     if out is not None:
         return 0.5 if not out.winners else 1.0 if seat in out.winners else 0.0
     value = 0.0
-    wells = board(state).wells
+    hexes = board(state)
+    wells = hexes.wells
+    reaches = [building_reach(state, s) for s in range(2)]
     for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
         p = state.players[s]
-        reach = building_reach(state, s)
-        harm = sum(f.damage for f in state.figures if f is not None and f.owner == s)
-        value += sign * (1.5 * p.glory + 6.0 * len(wells_held(state, s))
+        reach = reaches[s]
+        area = reach - reaches[1 - s]  # the area of control (sight.control), reused
+        army = 0.0
+        for space, f in enumerate(state.figures):
+            if f is None or f.owner != s:
+                continue
+            if f.kind == CREATURE_KIND:
+                # a fighting creature is worth its strength, more the nearer a well it stands
+                near = min(hexes.distance[space][w] for w in wells)
+                army += (CARDS[f.card].cost + 0.5 * attack_of(f) + 0.5 * hp(f)) * (
+                    1.0 + 0.3 / (1 + near))
+            elif f.kind == BUILDING_KIND:
+                army += 0.5 * hp(f)
+        value += sign * (1.5 * p.glory + 6.0 * sum(w in area for w in wells)
                          + 2.0 * sum(w in reach for w in wells)
-                         + 0.3 * len(control(state, s)) + 0.1 * len(sees(state, s))
-                         + 0.2 * p.flux + 0.4 * len(p.hand) - 1.0 * harm)
+                         + 0.3 * len(area) + 0.1 * len(sees(state, s))
+                         + 0.2 * p.flux + 0.4 * len(p.hand) + army)
     return 0.5 + 0.5 * math.tanh(value / 20.0)
 
 
@@ -102,12 +135,14 @@ def _key(action: Action) -> str:
 
 
 def _candidates(state: Battle, seat: int, legal: list[Action]) -> list[Action]:
-    """The WIDTH best actions by the score one step ahead, and pass."""
+    """The WIDTH best actions by the score one step ahead, and pass: casts, attacks and
+    special actions, and the moves that end nearest a Flux Well or an enemy figure (at most
+    MOVES_RATED of them, so a crowded map does not slow the search)."""
     if len(legal) <= WIDTH + 1:
         return legal
     rated: list[tuple[float, int, Action]] = []
-    for index, action in enumerate(legal):
-        if action["type"] != "cast":
+    for index, action in enumerate(_worth_rating(state, seat, legal)):
+        if action["type"] in ("cycle", "pass"):
             continue
         try:
             after, _ = engine.apply(state, seat, action)
@@ -116,6 +151,32 @@ def _candidates(state: Battle, seat: int, legal: list[Action]) -> list[Action]:
         rated.append((score(after, seat), -index, action))
     rated.sort(reverse=True, key=lambda t: (t[0], t[1]))
     return [a for _, _, a in rated[:WIDTH]] + [{"type": "pass"}]
+
+
+def _quick_candidates(state: Battle, seat: int, legal: list[Action]) -> list[Action]:
+    """Below the root, WIDTH actions without looking ahead (the search is the judge there):
+    attacks, special actions and casts first, then the moves nearest a goal, and pass."""
+    if len(legal) <= WIDTH + 1:
+        return legal
+    order = {"attack": 0, "act": 1, "cast": 2, "move": 3}
+    picked = sorted((a for a in _worth_rating(state, seat, legal) if a["type"] in order),
+                    key=lambda a: order[a["type"]])
+    return [*picked[:WIDTH], {"type": "pass"}]
+
+
+MOVES_RATED = 8
+"""Moves a node rates one step ahead (the nearest to a goal)."""
+
+
+def _worth_rating(state: Battle, seat: int, legal: list[Action]) -> list[Action]:
+    """Every legal action but the moves, and the MOVES_RATED moves ending nearest a goal: a
+    Flux Well or a figure of the other side."""
+    hexes = board(state)
+    goals = list(hexes.wells) + [s for s, f in enumerate(state.figures)
+                                 if f is not None and f.owner != seat]
+    moves = [a for a in legal if a["type"] == "move"]
+    moves.sort(key=lambda a: min(hexes.distance[a["to"]][g] for g in goals))
+    return [a for a in legal if a["type"] != "move"] + moves[:MOVES_RATED]
 
 
 class SearchBot:
@@ -138,6 +199,13 @@ class SearchBot:
         root_state = sample_state(view, self.rng)
         allowed = {_key(a): a for a in _candidates(root_state, me, list(legal))}
         root = _Node()
+        for key, action in allowed.items():  # the one-step score as a prior of PRIOR visits
+            try:
+                after, _ = engine.apply(root_state, me, action)
+            except IllegalAction:
+                continue
+            child = root.children.setdefault(key, _Node())
+            child.n, child.w = PRIOR, PRIOR * score(after, me)
         for _ in range(self.iterations):
             state = sample_state(view, self.rng)
             self._iterate(root, state, me, allowed)
@@ -154,7 +222,7 @@ class SearchBot:
             seat = min(engine.to_act(state))
             legal = engine.legal_actions(state, seat)
             options = ([a for a in legal if _key(a) in allowed] if first
-                       else _candidates(state, seat, legal))
+                       else _quick_candidates(state, seat, legal))
             first = False
             if not options:
                 break

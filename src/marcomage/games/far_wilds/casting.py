@@ -20,8 +20,11 @@ from .cards import (
     Card,
     Target,
 )
+from .combat import hp, hurt
+from .draw import draw_one
 from .fog import known_spaces
 from .hexmap import FOREST, OCEAN, HexMap
+from .movement import step_cost
 from .sight import board, control, domain_levels, meets_domain, revealed, sees
 from .state import BUILDING_KIND, CREATURE_KIND, SITE_KIND, Battle, Enchant, Figure
 
@@ -98,7 +101,7 @@ def _creature_check(state: Battle, seat: int, sight: Sight, found: Card, space: 
     if state.figures[space] is not None:
         return "occupied"
     terrain = sight.hexes.terrain[space]
-    if terrain == OCEAN and not (found.swims or found.aloft):
+    if step_cost(found, terrain) is None:
         return "terrain"  # FW-CAST-6
     if found.spawn == SPAWN_DEFAULT:
         if not _adjacent_to(sight.hexes, space, _spawn_bases(state, sight, found)):
@@ -148,7 +151,7 @@ def _move_check(state: Battle, space: int, dest: int, sight: Sight) -> str:
     mover = state.figures[space]
     assert mover is not None
     found = CARDS[mover.card]
-    if sight.hexes.terrain[dest] == OCEAN and not (found.swims or found.aloft):
+    if step_cost(found, sight.hexes.terrain[dest]) is None:
         return "terrain"
     return OK
 
@@ -249,36 +252,35 @@ def _discard(state: Battle, owner: int, card_id: str) -> None:
         state.players[owner].discard.append(card_id)
 
 
-def destroy(state: Battle, space: int) -> None:
-    """A figure leaves the map; it and its enchantments go to their owners' discard piles
-    (FW-RESULT-6)."""
-    figure = state.figures[space]
-    assert figure is not None
-    state.figures[space] = None
-    for ench in figure.enchantments:
-        _discard(state, ench.owner, ench.card)
-    _discard(state, figure.owner, figure.card)
-
-
 def _effect(state: Battle, seat: int, found: Card, target: int | None, to: int | None,
             entry: dict[str, Any]) -> None:
+    """A spell's effect. Damage and destruction leave the figure on the map until the end of
+    the action, when the dead are buried (FW-FIGHT-3, `combat.bury`)."""
     effect = found.effect
     kind = effect.get("kind")
+    amount = int(effect.get("amount", 0))
+    figure = None if target is None else state.figures[target]
     if kind == "gain_flux":
-        state.players[seat].flux += int(effect["amount"])
+        state.players[seat].flux += amount
+    elif kind == "draw":
+        for _ in range(amount):
+            draw_one(state, seat)
     elif kind == "damage":
-        assert target is not None
-        figure = state.figures[target]
         assert figure is not None
-        figure.damage += int(effect["amount"])
-        figure.progress = 0  # FW-RESULT-5: damage resets the construction count
-        if figure.damage >= CARDS[figure.card].health:
-            destroy(state, target)
-            entry["destroyed"] = figure.card
+        hurt(figure, amount)
+        entry["damage"] = amount
+    elif kind == "destroy":
+        assert figure is not None
+        hurt(figure, max(1, hp(figure)))
+    elif kind == "heal":
+        assert figure is not None
+        entry["healed"] = min(amount, figure.damage)
+        figure.damage -= entry["healed"]
     elif kind == "move_creature":
-        assert target is not None and to is not None
+        assert target is not None and to is not None and figure is not None
         if state.figures[to] is None:
-            state.figures[to], state.figures[target] = state.figures[target], None
+            state.figures[to], state.figures[target] = figure, None
+            figure.entrench = 0  # FW-FIGHT-4: moving loses the tokens
         else:  # the space out of sight was taken: the creature stays, the card is spent
             entry["blocked"] = True
 

@@ -49,15 +49,21 @@ def resample_fog(state: Battle, viewer: int | None, rng: Rng) -> Battle:
     if known is None:
         return after
     hidden = [s for s in range(len(after.figures)) if s not in known]
-    figures: list[Figure] = []
+    figures: list[tuple[int, Figure]] = []
     for space in hidden:
         figure = after.figures[space]
         if figure is not None:
-            figures.append(figure)
+            figures.append((space, figure))
             after.figures[space] = None
-    for figure in figures:
+    for _, figure in figures:
         free = [s for s in hidden if after.figures[s] is None and _fits(after, figure, s)]
-        after.figures[free[rng.below(len(free))]] = figure  # its own space stays free
+        if not free:  # the ones drawn first took every space that fits this one: keep all
+            for space in hidden:
+                after.figures[space] = None
+            for space, each in figures:
+                after.figures[space] = each
+            break
+        after.figures[free[rng.below(len(free))]] = figure
     enchantments: list[Enchant] = []
     for space in hidden:
         mine = [e for e in after.space_enchantments.get(space, []) if e.owner == viewer]

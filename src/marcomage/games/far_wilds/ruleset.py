@@ -2,8 +2,10 @@
 the battle's actions, views, outcome and serialisation.
 
 Actions: {"type": "mulligan"} and {"type": "keep"} in the mulligan phase; in a round
-{"type": "cast", "card": id, "target": space?, "to": space?}, {"type": "cycle", "card": id}
-and {"type": "pass"}. Spaces are numbered 0..36 (see hexmap). End types: "glory",
+{"type": "cast", "card": id, "target": space?, "to": space?}, {"type": "cycle", "card": id},
+{"type": "move", "from": space, "to": space}, {"type": "attack", "from": space, "to":
+space}, {"type": "act", "from": space, "ability": id, "target": space?} and
+{"type": "pass"}. Spaces are numbered in (r, q) order of the map (see hexmap). End types: "glory",
 "round_limit" and the platform's "surrender", "abort", "abandon"."""
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 4
+    version = 5
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
     `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
@@ -66,7 +68,11 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     a target only for what aims at the space itself (FW-CAST-10, -11).
     4: under the fog, enemy territory (FW-CAST-8) is judged from the enemy buildings the
     caster sees; views count wells held, control and income from the buildings the viewer
-    may know of (issue 38)."""
+    may know of (issue 38).
+    5: creatures move and figures fight (FW-MOVE, FW-FIGHT, issue 32): move, attack and
+    special actions join casts and passes; figures have HP and die at the end of the action
+    leaving corpses or ruins; a damaged construction site does not progress that round;
+    heal and entrench at the round boundaries; the sample cards have fighting numbers."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
@@ -83,9 +89,7 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
 
     def options_from_json(self, doc: Mapping[str, Any]) -> Options:
         """Options from JSON: every field of `Options`, each of its own type, within its
-        choices and bounds; creature movement stays off (FW-BOARD-5)."""
-        if isinstance(doc, Mapping) and doc.get("creature_movement") is True:
-            raise ValueError("Creature movement is not part of this version (FW-BOARD-5).")
+        choices and bounds (`creature_movement` off plays FW-BOARD-5's first version)."""
         return options_from_json(Options, doc, self.name)
 
     def validate_deck(self, deck: DeckDoc, fmt: str = "constructed") -> list[Violation]:
@@ -152,6 +156,8 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
             "passes": state.passes, "log": [dict(e) for e in state.log],
             "revealed": [r[:] for r in state.revealed],
             "outcome": None if state.outcome is None else state.outcome.to_json(),
+            "corpses": [[s, c[:]] for s, c in sorted(state.corpses.items())],
+            "ruins": [[s, c[:]] for s, c in sorted(state.ruins.items())],
         }
 
     def from_json(self, doc: Mapping[str, Any]) -> Battle:
@@ -166,7 +172,9 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
             [Enchant.from_json(e) for e in doc["world"]], str(doc["phase"]),
             int(doc["round"]), int(doc["first"]), int(doc["turn"]), int(doc["passes"]),
             [dict(e) for e in doc["log"]], [list(r) for r in doc["revealed"]],
-            None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]))
+            None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]),
+            {int(s): list(c) for s, c in doc.get("corpses", [])},
+            {int(s): list(c) for s, c in doc.get("ruins", [])})
 
     def resample_hidden(self, state: Battle, viewer: int | None, rng: Rng) -> Battle:
         """What `viewer` cannot see drawn anew (view.resample_hidden); what stands in the fog

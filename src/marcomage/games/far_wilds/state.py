@@ -26,6 +26,8 @@ WELL_GLORY = 2
 """FW-ROUND-5: glory for holding the most Flux Wells at the end of a round."""
 BASE_INCOME = 2
 """FW-ROUND-4: flux every player gains at the start of every round."""
+ENTRENCH_MAX = 2
+"""FW-FIGHT-4: the most entrenchment tokens a figure holds (our number)."""
 
 MULLIGAN, BATTLE, OVER = "mulligan", "battle", "over"
 KEEP, MULL = "keep", "mulligan"
@@ -42,12 +44,14 @@ class Options:
     cycle_is_free: bool = True                  # FW-CYCLE-2
     spawn_needs_domain_base: bool = False       # FW-CAST-5
     reveal_memory: bool = False                 # FW-CAST-10
-    creature_movement: bool = option(False, fixed=True)  # FW-BOARD-5: not in this version
+    creature_movement: bool = True              # FW-MOVE, FW-FIGHT (off: FW-BOARD-5's game)
+    enter_enemy_territory: bool = True          # FW-MOVE-3: a move may end there (ours)
     fog: bool = True                            # views
     map: str = option(DEFAULT_MAP.id, choices=tuple(MAPS))  # FW-BOARD-1
     round_limit: int = option(ROUND_LIMIT, bounds=(1, 100))  # FW-END-2
     construction_rounds: int = option(CONSTRUCTION_ROUNDS, bounds=(1, 10))  # FW-RESULT-5
     glory_to_win: int = option(GLORY_TO_WIN, bounds=(1, 100))  # FW-END-1
+    well_glory: str = option("each", choices=("each", "most"))  # FW-ROUND-5 (ours)
 
 
 @dataclass(slots=True)
@@ -80,21 +84,32 @@ class Figure:
     damage: int = 0
     progress: int = 0
     enchantments: list[Enchant] = field(default_factory=list)
+    entrench: int = 0
+    """FW-FIGHT-4: entrenchment tokens, each +1 HP against each attack."""
+    hit: bool = False
+    """Took damage this round: a construction site does not progress (FW-FIGHT-3)."""
+    struck_ground: bool = False
+    """An Aloft figure that meleed a ground creature this round may be meleed back."""
 
     def clone(self) -> Figure:
         return Figure(self.owner, self.card, self.kind, self.dimmed, self.damage,
-                      self.progress, [e.clone() for e in self.enchantments])
+                      self.progress, [e.clone() for e in self.enchantments], self.entrench,
+                      self.hit, self.struck_ground)
 
     def to_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "card": self.card, "kind": self.kind,
                 "dimmed": self.dimmed, "damage": self.damage, "progress": self.progress,
-                "enchantments": [e.to_json() for e in self.enchantments]}
+                "enchantments": [e.to_json() for e in self.enchantments],
+                "entrench": self.entrench, "hit": self.hit,
+                "struck_ground": self.struck_ground}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Figure:
         return cls(int(doc["owner"]), str(doc["card"]), str(doc["kind"]), bool(doc["dimmed"]),
                    int(doc["damage"]), int(doc["progress"]),
-                   [Enchant.from_json(e) for e in doc["enchantments"]])
+                   [Enchant.from_json(e) for e in doc["enchantments"]],
+                   int(doc.get("entrench", 0)), bool(doc.get("hit", False)),
+                   bool(doc.get("struck_ground", False)))
 
 
 @dataclass(slots=True)
@@ -148,6 +163,10 @@ class Battle:
     log: list[dict[str, Any]] = field(default_factory=list)
     revealed: list[list[int]] = field(default_factory=lambda: [[], []])
     outcome: Outcome | None = None
+    corpses: dict[int, list[str]] = field(default_factory=dict)
+    """FW-FIGHT-3: the cards of the creatures that died on each space (public markers)."""
+    ruins: dict[int, list[str]] = field(default_factory=dict)
+    """FW-FIGHT-3: the cards of the buildings destroyed on each space (public markers)."""
 
     def clone(self) -> Battle:
         return Battle(self.options, [p.clone() for p in self.players], self.rng.clone(),
@@ -155,4 +174,6 @@ class Battle:
                       {s: [e.clone() for e in es] for s, es in self.space_enchantments.items()},
                       [e.clone() for e in self.world], self.phase, self.round, self.first,
                       self.turn, self.passes, list(self.log),
-                      [r[:] for r in self.revealed], self.outcome)
+                      [r[:] for r in self.revealed], self.outcome,
+                      {s: c[:] for s, c in self.corpses.items()},
+                      {s: c[:] for s, c in self.ruins.items()})

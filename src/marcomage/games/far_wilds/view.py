@@ -12,8 +12,10 @@ from marcomage.platform.rng import Rng
 
 from .cards import CARDS, domain_name
 from .casting import OK, REASONS, Sight, hand_reason
+from .combat import attack_of, hp, max_hp
 from .fog import known_spaces
 from .hexmap import MAPS
+from .movement import speed_of
 from .sight import control, domain_levels, income, revealed, sees, wells_held
 from .state import BATTLE, KEEP, MULL, Battle, Enchant
 
@@ -60,7 +62,12 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     if what == "cycle":
         return "cycles a card."
     if what == "glory":
+        if "amount" in entry:
+            wells = "a Flux Well" if entry["wells"] == 1 else f"{entry['wells']} Flux Wells"
+            return f"holds {wells} and gains {entry['amount']} glory."
         return f"holds the most Flux Wells ({entry['wells']}) and gains 2 glory."
+    if what in ("move", "attack", "ability", "dies", "heal"):
+        return _figure_text(entry, viewer, label)
     if what == "built":
         return f"finishes building {card}{where}."
     if what == "cancel":
@@ -72,8 +79,73 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
         text += f" to {label(entry['to'])}"
         if entry.get("blocked"):
             text += ", but that space is taken: nothing moves"
+    if entry.get("damage"):
+        text += f", dealing {entry['damage']} damage"
+    if entry.get("healed"):
+        text += f", healing {entry['healed']} HP"
     if entry.get("destroyed"):
         text += f", destroying {CARDS[entry['destroyed']].name}"
+    return text + "."
+
+
+def _figure_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
+    """A move, an attack, a special action, a death or a heal in words for `viewer`, naming
+    the cards and the cause of every change of HP; a space the viewer did not see is not
+    named, and an action it saw nothing of says only that something happened out of sight
+    (FARWILDS.md Fog)."""
+    what = entry["what"]
+    saw_from = _saw(entry, viewer, "seen")
+    saw_to = _saw(entry, viewer, "seen_to")
+    name = CARDS[entry["card"]].name
+
+    def at(key: str, seen: bool) -> str:
+        return label(entry[key]) if seen else "a space you cannot see"
+    if what == "dies":
+        if not saw_from:
+            return "loses a figure where you cannot see."
+        verb, tail = {"building": ("destroyed", ", leaving ruins"), "site": ("destroyed", ""),
+                      }.get(entry["kind"], ("killed", ", leaving a corpse"))
+        return (f"loses {name} at {label(entry['space'])}: {verb} by "
+                f"{CARDS[entry['cause']].name}{tail}.")
+    if what == "heal":
+        return (f"heals {name} at {label(entry['space'])} by {entry['amount']} HP (Heal)."
+                if saw_from else "heals a figure where you cannot see.")
+    if not saw_from and not saw_to and not _saw(entry, viewer, "seen_at"):
+        return "acts where you cannot see."
+    if what == "move":
+        saw_at = _saw(entry, viewer, "seen_at")
+        if not saw_from:
+            return f"moves {name} into sight at {label(entry['at'])}."
+        if not saw_at:
+            return f"moves {name} from {label(entry['space'])} out of your sight."
+        text = f"moves {name} from {label(entry['space'])} to {label(entry['at'])}"
+        if entry.get("stopped") and viewer in (None, entry["seat"]):
+            why = ("a figure it could not see stands in the way" if entry["stopped"] ==
+                   "taken" else "a figure it had not seen frightens it (Fear)")
+            text = (f"moves {name} from {label(entry['space'])} toward "
+                    f"{label(entry['to'])}, but {why}: it stops at {label(entry['at'])}")
+        return text + "."
+    target = CARDS[entry["target"]].name if entry.get("target") else ""
+    if what == "ability":
+        ability = next((a.name for a in CARDS[entry["card"]].actions
+                        if a.id == entry["ability"]), entry["ability"])
+        text = f"uses {name}'s {ability}"
+        if entry["effect"] == "damage":
+            text += f" on {target} at {at('to', saw_to)}: {entry['amount']} damage"
+        elif entry["effect"] == "heal":
+            text += f" on {target} at {at('to', saw_to)}: heals {entry['amount']} HP"
+        elif entry["effect"] == "gain_flux":
+            text += f": gains {entry['amount']} flux"
+        else:
+            text += f": {entry['amount']} entrenchment"
+        return text + "."
+    how = "shoots" if entry["how"] == "ranged" else "attacks"
+    text = (f"{how} {target} at {at('to', saw_to)} with {name} from "
+            f"{at('space', saw_from)}: {entry['damage']} damage")
+    if entry.get("answer"):
+        kind = "Battle Ready" if entry["answer"] == "battle_ready" else "battles back"
+        text += f"; {target} {'strikes back (Battle Ready)' if kind == 'Battle Ready' else kind}"
+        text += f": {entry['back']} damage to {name}"
     return text + "."
 
 
@@ -119,14 +191,17 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
         if f is not None and space in seen:
             figures.append({"space": space, "owner": f.owner, "card": f.card, "kind": f.kind,
                             "dimmed": f.dimmed, "damage": f.damage, "progress": f.progress,
-                            "enchantments": [_ench(e) for e in f.enchantments]})
+                            "enchantments": [_ench(e) for e in f.enchantments],
+                            "hp": hp(f), "max_hp": max_hp(f), "attack": attack_of(f),
+                            "speed": speed_of(f), "entrench": f.entrench, "hit": f.hit,
+                            "struck_ground": f.struck_ground})
     areas = [sorted(control(state, s, known) & seen) for s in range(2)]
     doc: dict[str, Any] = {
         "you": viewer, "options": _options(state), "phase": state.phase, "round": state.round,
         "round_limit": state.options.round_limit, "first": state.first,
         "turn": state.turn if state.phase == BATTLE and state.outcome is None else None,
         "passes": state.passes,
-        "map": {"id": hexes.id, "spaces": [[q, r, t] for (q, r), t in
+        "map": {"id": hexes.id, "name": hexes.name, "spaces": [[q, r, t] for (q, r), t in
                                            zip(hexes.coords, hexes.terrain, strict=True)],
                 "wells": list(hexes.wells), "bases": list(hexes.bases)},
         "visible": sorted(seen), "remembered": sorted(remembered), "control": areas,
@@ -135,6 +210,8 @@ def view(state: Battle, viewer: int | None) -> dict[str, Any]:
                                sorted(state.space_enchantments.items()) if s in seen
                                for e in es],
         "world": [_ench(e) for e in state.world],
+        "corpses": [{"space": s, "cards": c[:]} for s, c in sorted(state.corpses.items())],
+        "ruins": [{"space": s, "cards": c[:]} for s, c in sorted(state.ruins.items())],
         "players": players,
         "log": [{"round": e["round"], "seat": e["seat"],
                  "text": log_text(e, viewer, hexes.label)} for e in state.log],

@@ -30,7 +30,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from marcomage.games import RULESETS
-from marcomage.platform.protocol import PLATFORM_END_TYPES, Action, DeckDoc, SeatAward, State
+from marcomage.platform.protocol import (
+    PLATFORM_END_TYPES,
+    Action,
+    DeckDoc,
+    SeatAward,
+    State,
+    Violation,
+)
 from marcomage.web.rulesets.generic import board as generic
 
 if TYPE_CHECKING:
@@ -108,6 +115,10 @@ class DeckEditor:
     fill_document: Callable[[Any, DeckDoc], DeckDoc] | None = None
     """`fill_document(deck, doc)`: the deck's document with the parts the site makes from
     its own data rather than trust a client with (Elder Tale's custom cards)."""
+    owner_violations: Callable[[Any, DeckDoc, str], list[Violation]] | None = None
+    """`owner_violations(owner, doc, fmt)`: what the site's own data says against a deck of
+    `owner` in format `fmt`, after the ruleset's validator (Arcana's Collection format: the
+    cards the owner does not own); None: nothing."""
 
 
 class BotMaker(Protocol):

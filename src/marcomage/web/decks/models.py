@@ -21,6 +21,20 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
+def format_violations(owner: Any, doc: DeckDoc, fmt: str) -> list[Violation]:
+    """What a deck of `owner` breaks in format `fmt`: its ruleset's validator, then the
+    site's own checks where the game's deck editor widget has them (`owner_violations`:
+    Arcana's Collection format takes only cards the owner owns). Raises UnknownRuleset
+    for a game the site does not host."""
+    game = str(doc.get("game", ""))
+    problems = list(find_ruleset(game).validate_deck(doc, fmt))
+    editor = deck_editor_of(game)
+    check = editor.owner_violations if editor is not None else None
+    if check is not None:
+        problems += check(owner, doc, fmt)
+    return problems
+
+
 class Deck(models.Model):
     """One deck. `entries` are {"card": id, "count": n} in the owner's order; `extra` is the
     game's own part (MArcomage: {"tokens": [...]} and where its empty slots are)."""
@@ -74,10 +88,10 @@ class Deck(models.Model):
     def violations(self) -> list[Violation]:
         """What its ruleset's format validator says against the deck; none means ready."""
         try:
-            ruleset = find_ruleset(self.game)
+            find_ruleset(self.game)
         except UnknownRuleset:
             return [Violation("game", f"There is no game system {self.game!r} on this site.")]
-        return list(ruleset.validate_deck(self.document(), self.format))
+        return format_violations(self.owner, self.document(), self.format)
 
     @property
     def ready(self) -> bool:

@@ -19,6 +19,7 @@ from marcomage.web.core.widgets import deck_editor_of
 from marcomage.web.scores.services import level_of
 
 from .models import NAME_LENGTH, Deck, name_key
+from .models import format_violations as format_violations  # the lobby's check of a game's format
 
 
 class DeckNotReady(ValueError):

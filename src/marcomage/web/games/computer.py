@@ -47,7 +47,7 @@ from marcomage.platform.protocol import Action, DeckDoc
 from marcomage.web.accounts.names import COMPUTER_NAME, name_key
 from marcomage.web.core.events import game_stored
 from marcomage.web.core.widgets import computer_of
-from marcomage.web.decks.services import DeckNotReady, deck_document
+from marcomage.web.decks.services import DeckNotReady, deck_document, format_violations
 
 from . import lobby, play, queries
 from .errors import GameError, StaleVersion
@@ -160,7 +160,7 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     deck = lobby.choose_deck(user, choice.ruleset, deck_choice)
     try:
         mine = deck_document(deck)
-        problems = system.validate_deck(mine, choice.format)  # the game's format, not the deck's
+        problems = format_violations(user, mine, choice.format)  # the game's format
         if problems:
             raise GameError(f"Your deck: {problems[0].message}")
         if adapt_deck is not None:

@@ -21,7 +21,12 @@ from marcomage.games import DEFAULT_RULESET
 from marcomage.platform.protocol import DeckDoc, IllegalAction, Ruleset
 from marcomage.web.core.events import challenge_answered
 from marcomage.web.decks.models import Deck
-from marcomage.web.decks.services import DeckNotReady, deck_document, ready_decks
+from marcomage.web.decks.services import (
+    DeckNotReady,
+    deck_document,
+    format_violations,
+    ready_decks,
+)
 from marcomage.web.preferences.models import preferences_of
 
 from . import queries
@@ -89,9 +94,20 @@ def choose_system(ruleset_id: Any, fmt: Any = None, options: Mapping[str, Any] |
     return Choice(ruleset.id, fmt, ruleset.options_to_json(parsed))
 
 
-def choose_deck(user: Any, ruleset_id: str, choice: Any) -> Deck:
+def choose_deck(user: Any, ruleset_id: str, choice: Any, fmt: str | None = None) -> Deck:
     """The player's ready deck of this game by id, or a random ready one when the setting
-    allows it (C-GAME-5)."""
+    allows it (C-GAME-5); with `fmt`, one that also fits the game's format (Arcana's
+    Collection format: only cards the player owns)."""
+    deck = _ready_deck(user, ruleset_id, choice)
+    if fmt is not None:
+        problems = format_violations(user, deck_document(deck), fmt)
+        if problems:
+            raise GameError(f"The deck {deck.name!r} does not fit the game's format: "
+                            f"{problems[0].message}")
+    return deck
+
+
+def _ready_deck(user: Any, ruleset_id: str, choice: Any) -> Deck:
     if str(choice) == RANDOM_DECK:
         if not preferences_of(user).random_deck_selection:
             raise GameError("Random deck selection is off in your settings.")
@@ -156,7 +172,7 @@ def challenge(challenger: Any, opponent: Any, deck_choice: Any, message: str = "
         raise GameError(f"You already have a game you started against {opponent.username}; "
                         "only one such game per opponent is allowed.")
     need_slot(challenger)
-    deck = choose_deck(challenger, choice.ruleset, deck_choice)
+    deck = choose_deck(challenger, choice.ruleset, deck_choice, choice.format)
     game = create_game(choice, Status.CHALLENGE, 2, text)
     sit(game, 0, challenger, deck)
     sit(game, 1, opponent, None)
@@ -186,7 +202,7 @@ def accept(user: Any, game_id: Any, deck_choice: Any) -> Game:
     """The challenged player accepts with a ready deck: the game starts (C-GAME-7)."""
     game = _challenge(user, game_id, 1, "There is no such challenge to you.")
     need_slot(user, incoming=False)
-    deck = choose_deck(user, game.ruleset, deck_choice)
+    deck = choose_deck(user, game.ruleset, deck_choice, game.format)
     Seat.objects.filter(game=game, number=1).update(deck=deck, deck_name=deck.name)
     game = with_seats(Game.objects.filter(pk=game.pk)).get()
     _start(game, user)
@@ -223,7 +239,7 @@ def host(user: Any, deck_choice: Any, *, ruleset: Any = DEFAULT_RULESET, format:
         raise GameError(f"{system.name} is played by {system.seats.start} to "
                         f"{system.seats.stop - 1} players.")
     need_slot(user)
-    deck = choose_deck(user, choice.ruleset, deck_choice)
+    deck = choose_deck(user, choice.ruleset, deck_choice, choice.format)
     game = create_game(choice, Status.HOSTED, count)
     sit(game, 0, user, deck)
     for number in range(1, count):
@@ -264,7 +280,7 @@ def join(user: Any, game_id: Any, deck_choice: Any) -> Game:
         raise GameError(f"{game.host.username} already started a game against you; only "
                         "one such game per opponent is allowed.")
     need_slot(user)
-    deck = choose_deck(user, game.ruleset, deck_choice)
+    deck = choose_deck(user, game.ruleset, deck_choice, game.format)
     free = [seat for seat in game.seat_list() if seat.user_id is None]
     if not free:
         raise GameError("This game is no longer open: all its seats were taken.")
@@ -288,7 +304,6 @@ def new_seed() -> int:
 def _start(game: Game, user: Any) -> None:
     """Deal the game with every seat's deck (copied now, PL-SHARED-2) and a secret seed;
     `user` is the player whose answer starts it."""
-    ruleset = ruleset_of(game)
     docs: list[DeckDoc] = []
     for seat in game.seat_list():
         if seat.user_id == user.pk:
@@ -303,7 +318,7 @@ def _start(game: Game, user: Any) -> None:
             doc = deck_document(seat.deck)
         except DeckNotReady as problem:
             raise GameError(f"{whose}: {problem}") from None
-        problems = ruleset.validate_deck(doc, game.format)
+        problems = format_violations(seat.user, doc, game.format)
         if problems:
             raise GameError(f"{whose}: {problems[0].message}")
         docs.append(doc)

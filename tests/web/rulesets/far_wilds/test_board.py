@@ -224,3 +224,38 @@ class FarWildsBoardOptionsTests(BaseTestCase):
         self.assertNotIn("of 3 rounds", page)
         self.assertIn("end a round with 6 glory (this battle's target)", page)
         self.assertIn("finished after 2 round ends", page)
+
+    def test_issue_32_a_figure_carries_its_orders_and_the_log_tells_the_fight(self) -> None:
+        """Issue 32 board: a figure of the player to act carries its moves and attacks on the
+        map (tap it, then a highlighted space), with Attack/HP under it; the list of orders
+        posts the same actions; an attack and the death it causes are in the log with the
+        card names."""
+        game, mover, seat = self._to_round_1({})
+        state = services.game_state(game)
+        hexes = FW.view(state, seat)["map"]["spaces"]
+        coords = [(q, r) for q, r, _ in hexes]
+        mine, theirs = coords.index((0, 0)), coords.index((0, -1))
+        state.figures[mine] = Figure(seat, "ashen_titan", "creature", dimmed=False)
+        state.figures[theirs] = Figure(1 - seat, "briar_whelp", "creature", dimmed=False)
+        Game.objects.filter(pk=game.pk).update(state=FW.to_json(state))
+        game.refresh_from_db()
+        page = render_board(game, mover)
+        self.assertIn('class="figure figure-creature side-mine can-act"', page)
+        self.assertIn(">4/6<", page)  # Ashen Titan: Attack 4, HP 6
+        attack = {"type": "attack", "from": mine, "to": theirs}
+        self.assertIn(attack, actions(page))
+        orders = re.search(r'data-orders="([^"]+)"', page)
+        assert orders is not None
+        import html
+        self.assertIn({"t": theirs, "kind": "attack", "a": json.dumps(
+            attack, separators=(",", ":"), sort_keys=True)}, json.loads(html.unescape(
+                orders.group(1))))
+        self.assertIn("Ashen Titan at (0,0): attack (0,-1) (Briar Whelp)", page)
+        act(mover, game, attack)
+        game.refresh_from_db()
+        page = render_board(game, mover)
+        self.assertIn(f"{mover.username} attacks Briar Whelp at (0,-1) with Ashen Titan from "
+                      "(0,0): 4 damage; Briar Whelp battles back: 1 damage to Ashen Titan.",
+                      page)
+        self.assertIn("loses Briar Whelp at (0,-1): killed by Ashen Titan, leaving a corpse.",
+                      page)

@@ -17,9 +17,13 @@ from django.views.decorators.http import require_POST
 
 from marcomage.games.arcana.cards import CARDS, TYPES
 from marcomage.games.arcana.deck import MAX_CARDS, MAX_COPIES, MIN_CARDS
+from marcomage.games.arcana.ruleset import RULESET
 from marcomage.web.core.widgets import DeckEditor
 from marcomage.web.decks import services as decks
 from marcomage.web.decks.models import Deck
+
+from . import store_pages
+from .collection import COLLECTION_FORMAT, owned, owner_violations
 
 GAME = "arcana"
 FILTERS = {"kind": ("creature", "rune", "ward"), "type": TYPES, "stars": ("1", "2", "3"),
@@ -37,8 +41,10 @@ def chosen_filters(query: Any) -> dict[str, str]:
             if query.get(key) in values}
 
 
-def pool(filters: dict[str, str], counts: dict[int, int]) -> list[dict[str, Any]]:
-    """The cards that pass the filters, with their count in the deck."""
+def pool(filters: dict[str, str], counts: dict[int, int],
+         have: dict[int, int] | None = None) -> list[dict[str, Any]]:
+    """The cards that pass the filters, with their count in the deck and the copies the
+    player owns (`have`, for the collection)."""
     rows = []
     for c in CARDS.values():
         if "kind" in filters and c.kind != filters["kind"]:
@@ -51,7 +57,7 @@ def pool(filters: dict[str, str], counts: dict[int, int]) -> list[dict[str, Any]
             continue
         limit = 1 if (c.kind == "creature" and c.stars == 3) or c.relic else MAX_COPIES
         rows.append({"card": c, "count": counts.get(c.id, 0), "limit": limit,
-                     "stars": "★" * c.stars})
+                     "stars": "★" * c.stars, "owned": (have or {}).get(c.id, 0)})
     return rows
 
 
@@ -61,7 +67,9 @@ def edit(request: HttpRequest, deck: Deck) -> HttpResponse:
     counts = {int(e["card"]): int(e["count"]) for e in deck.entries
               if isinstance(e.get("card"), int)}
     return render(request, "rulesets/arcana/deck_editor.html", {
-        "deck": deck, "game_name": "Arcana", "rows": pool(filters, counts),
+        "deck": deck, "game_name": "Arcana", "rows": pool(filters, counts, owned(deck.owner)),
+        "formats": list(RULESET.formats.values()),
+        "collection": deck.format == COLLECTION_FORMAT,
         "filters": [{"key": key, "choices": values, "chosen": filters.get(key, "")}
                     for key, values in FILTERS.items()],
         "query": urlencode(filters), "violations": deck.violations,
@@ -97,12 +105,29 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{url}?{query}" if query else url)
 
 
-urlpatterns = [path("decks/<id:pk>/arcana/change/", change,
-                    name="arcana_change")]
+@login_required
+@require_POST
+def set_format(request: HttpRequest, pk: int) -> HttpResponse:
+    """Put the deck in another of Arcana's formats (Open or Collection); its cards stay."""
+    deck = _own_deck(request, pk)
+    try:
+        _game, deck.format = decks.check_game(GAME, str(request.POST.get("format", "")))
+    except decks.DeckError as refused:
+        messages.error(request, str(refused))
+    else:
+        deck.save()
+    return redirect("decks:edit", deck.pk)
+
+
+urlpatterns = [path("decks/<id:pk>/arcana/change/", change, name="arcana_change"),
+               path("decks/<id:pk>/arcana/format/", set_format, name="arcana_format"),
+               *store_pages.urlpatterns]
 
 
 WIDGET = DeckEditor(
     urlpatterns=urlpatterns,
     edit=edit,
+    list_hint_template="rulesets/arcana/_list_hint.html",
+    owner_violations=owner_violations,
 )
 """The deck editor as the widget registry hands it out (`core.widgets.deck_editor_of`)."""

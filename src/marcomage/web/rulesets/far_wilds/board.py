@@ -28,12 +28,16 @@ OPTION_LABELS = {
     "cycle_is_free": "Cycling is a free action",
     "spawn_needs_domain_base": "Domain creatures need a Base of their domain",
     "reveal_memory": "Spaces once seen stay revealed",
-    "creature_movement": "Creature movement (not in this version)",
+    "creature_movement": "Creatures move and fight (off: the first version's placement game)",
+    "enter_enemy_territory": "Creatures may end a move in enemy territory (off: only those "
+                             "whose card says so)",
     "fog": "Fog of war",
     "map": "Map",
     "round_limit": "Round limit",
     "construction_rounds": "Rounds to finish a construction site",
     "glory_to_win": "Glory to win",
+    "well_glory": "Glory at each round's end: 1 per Flux Well held (each), or 2 to the "
+                  "player holding the most (most)",
 }
 HOW = {"glory": "Glory victory", "round_limit": "Round limit reached"}
 """Words for the Far Wilds end types on the status line."""
@@ -78,10 +82,13 @@ def rules(view: Mapping[str, Any]) -> dict[str, Any]:
     return {**dataclasses.asdict(Options()), **view.get("options", {})}
 
 
-def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+def hexes(view: Mapping[str, Any], seat: int | None,
+          orders: Mapping[int, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """Every space of the map for the SVG: where it is drawn, its terrain, well, fog, whose
-    area of control it lies in, and the figure and enchantments seen on it (a construction
-    site counts towards the battle's `construction_rounds`)."""
+    area of control it lies in, the figure seen on it with its Attack and HP, corpses and
+    ruins, enchantments (a construction site counts towards the battle's
+    `construction_rounds`), and for `seat`'s figures the orders they may be given now
+    (`orders`: the spaces they may move to or attack, issue 32)."""
     build_rounds = rules(view)["construction_rounds"]
     spaces = view["map"]["spaces"]
     wells = set(view["map"]["wells"])
@@ -116,12 +123,30 @@ def hexes(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
             words = (f"construction site of {info.name} ({figure['progress']} of "
                      f"{build_rounds} rounds)"
                      if kind == "site" else info.name)
+            numbers = ""
+            if "hp" in figure:
+                numbers = (f", Attack {figure['attack']}, HP {figure['hp']} of "
+                           f"{figure['max_hp']}" + (f", Speed {figure['speed']}"
+                                                     if kind == "creature" else ""))
+                if figure.get("entrench"):
+                    numbers += f", {figure['entrench']} entrenchment"
             title.append(f"{'your' if side == 'mine' else 'enemy'} {words}"
-                         + (", dimmed" if figure["dimmed"] else "")
+                         + numbers + (", dimmed" if figure["dimmed"] else "")
                          + (f", {figure['damage']} damage" if figure["damage"] else ""))
+            if info.keywords:
+                title.append(", ".join(info.keywords))
+            title.append(info.text)
             title += [f"enchanted with {CARDS[e['card']].name}" for e in figure["enchantments"]]
             fig = {"initials": _initials(info.name), "kind": kind, "side": side,
-                   "dimmed": figure["dimmed"], "name": info.name}
+                   "dimmed": figure["dimmed"], "name": info.name,
+                   "stats": (f"{figure['attack']}/{figure['hp']}" if "hp" in figure
+                             and kind != "site" else ""),
+                   "orders": json.dumps((orders or {}).get(index, [])),
+                   "can_act": bool((orders or {}).get(index))}
+        for key, words in (("corpses", "corpse of"), ("ruins", "ruins of")):
+            for marker in view.get(key, []):
+                if marker["space"] == index:
+                    title.append(f"{words} " + ", ".join(CARDS[c].name for c in marker["cards"]))
         title += [f"{name} on this space" for name in enchanted.get(index, [])]
         cells.append({"space": index, "x": round(x, 1), "y": round(y, 1),
                       "points": _points(x, y), "terrain": terrain, "well": index in wells,
@@ -160,9 +185,25 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     casts: dict[str, list[dict[str, Any]]] = {}
     cycles: dict[str, str] = {}
     buttons: dict[str, str] = {}
+    orders: dict[int, list[dict[str, Any]]] = {}
+    specials: list[dict[str, Any]] = []
+    label = _labeller(view)
     for action in legal:
         kind = action["type"]
-        if kind == "cast":
+        if kind in ("move", "attack"):
+            orders.setdefault(action["from"], []).append(
+                {"t": action["to"], "kind": kind, "a": canonical_json(action)})
+        elif kind == "act":
+            figure = next(f for f in view["figures"] if f["space"] == action["from"])
+            found = next(a for a in CARDS[figure["card"]].actions
+                         if a.id == action["ability"])
+            where = (f" on {label(action['target'])}" if action.get("target") is not None
+                     else "")
+            specials.append({"text": f"{CARDS[figure['card']].name} at "
+                                     f"{label(action['from'])}: {found.name}{where}"
+                                     + (f" ({found.flux} flux)" if found.flux else ""),
+                             "a": canonical_json(action)})
+        elif kind == "cast":
             casts.setdefault(action["card"], []).append(
                 {"t": action.get("target"), "to": action.get("to"),
                  "a": canonical_json(action)})
@@ -181,8 +222,14 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                      "targets": json.dumps(targets), "direct": direct,
                      "cycle": cycles.get(card_id, "")})
     phase = view["phase"]
+    order_list = [{"text": f"{_figure_name(view, source)} at {label(source)}: "
+                           f"{'move to' if o['kind'] == 'move' else 'attack'} {label(o['t'])}"
+                           + (f" ({_figure_name(view, o['t'])})" if o["kind"] == "attack"
+                              else ""), "a": o["a"], "kind": o["kind"]}
+                  for source, items in sorted(orders.items()) for o in items]
     return {
-        "map": hexes(view, seat),
+        "map": hexes(view, seat, orders), "orders": order_list, "specials": specials,
+        "order_count": len(order_list) + len(specials),
         "me": _status(view, seat, names[seat], True),
         "them": _status(view, 1 - seat, names[1 - seat], False),
         "phase": phase, "fw_round": view["round"], "round_limit": view["round_limit"],
@@ -194,6 +241,18 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                   for e in view["world"]],
         "log": _log(view, names), "fw_rules": rules(view),
     }
+
+
+def _labeller(view: Mapping[str, Any]) -> Any:
+    spaces = view["map"]["spaces"]
+    return lambda space: f"({spaces[space][0]},{spaces[space][1]})"
+
+
+def _figure_name(view: Mapping[str, Any], space: int) -> str:
+    for figure in view["figures"]:
+        if figure["space"] == space:
+            return CARDS[figure["card"]].name
+    return "?"
 
 
 def action_from_form(data: Mapping[str, Any]) -> Action:
@@ -241,6 +300,16 @@ def describe(view_before: Mapping[str, Any], seat: int, action: Mapping[str, Any
     if kind == "cycle":
         card = CARDS.get(str(action.get("card")))
         return f"cycles {card.name if card else '?'}"
+    if kind in ("move", "attack", "act"):
+        source = action.get("from")
+        figure = next((f for f in view_before["figures"] if f["space"] == source), None)
+        name = CARDS[figure["card"]].name if figure else "a figure"
+        if kind == "act":
+            return f"uses {name}'s {action.get('ability')}" + (
+                f" on {where('target')}" if action.get("target") is not None else "")
+        return f"{'moves' if kind == 'move' else 'attacks with'} {name} " + (
+            f"from {where('from')} to {where('to')}" if kind == "move"
+            else f"at {where('to')}")
     return {"pass": "passes", "mulligan": "mulligans", "keep": "keeps the hand"}.get(
         str(kind), str(kind))
 

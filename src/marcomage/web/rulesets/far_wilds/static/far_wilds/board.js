@@ -1,5 +1,7 @@
 // The Far Wilds board: pick a card, its legal targets light up on the map, a click casts.
 // A card with two targets (Wind Step) takes the creature first, then where it goes.
+// Pick one of your figures on the map: where it may move (yellow) and what it may attack
+// (red) light up; a click there gives the order.
 (function () {
   "use strict";
   if (window.farWildsBoard) { return; }
@@ -11,28 +13,43 @@
     if (!b) { return; }
     b.querySelectorAll(".fw-space.target").forEach(unlight);
     b.querySelectorAll(".fw-card.picked").forEach(function (c) { c.classList.remove("picked"); });
+    b.querySelectorAll(".figure.selected").forEach(function (c) { c.classList.remove("selected"); });
     var note = b.querySelector(".fw-picking");
     if (note) { note.hidden = true; }
+    var fnote = b.querySelector(".fw-picking-figure");
+    if (fnote) { fnote.hidden = true; }
   }
   // A lit space is a button for the keyboard too (issue 31): Tab reaches it, Enter or Space
   // chooses it (game.js), and the first one takes the focus.
   function unlight(g) {
-    g.classList.remove("target");
+    g.classList.remove("target", "attack-target");
     g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
   }
-  function light(spaces) {
+  function light(spaces, attacks, note) {
     var b = board(), lit = [];
     spaces.forEach(function (s) {
       var g = b.querySelector('.fw-space[data-space="' + s + '"]');
       if (g) {
         g.classList.add("target"); g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+        if (attacks && attacks[s]) { g.classList.add("attack-target"); }
         var title = g.querySelector("title");
-        g.setAttribute("aria-label", "Target: " + (title ? title.textContent : "space " + s));
+        g.setAttribute("aria-label", (attacks && attacks[s] ? "Attack: " : "Target: ")
+                       + (title ? title.textContent : "space " + s));
         lit.push(g);
       }
     });
-    b.querySelector(".fw-picking").hidden = false;
+    var shown = b.querySelector(note || ".fw-picking");
+    if (shown) { shown.hidden = false; }
     if (lit.length) { lit[0].focus(); }
+  }
+  function order(figure) {
+    clear();
+    picked = JSON.parse(figure.getAttribute("data-orders") || "[]");
+    first = null;
+    figure.classList.add("selected");
+    var spaces = {}, attacks = {};
+    picked.forEach(function (t) { spaces[t.t] = true; if (t.kind === "attack") { attacks[t.t] = true; } });
+    light(Object.keys(spaces), attacks, ".fw-picking-figure");
   }
   function pick(card) {
     clear();
@@ -54,6 +71,8 @@
     if (button) { pick(button.closest(".fw-card")); return; }
     if (event.target.closest && event.target.closest(".fw-unpick")) { picked = null; clear(); return; }
     var space = event.target.closest && event.target.closest(".fw-space.target");
+    var mine = event.target.closest && event.target.closest(".figure.can-act");
+    if (mine && !space) { order(mine); return; }
     if (!space || !picked) { return; }
     var n = parseInt(space.getAttribute("data-space"), 10);
     var matches = picked.filter(function (t) { return first === null ? t.t === n : t.t === first && t.to === n; });
@@ -65,6 +84,10 @@
       return;
     }
     submit(matches[0].a);
+  });
+  document.addEventListener("keydown", function (event) {
+    var mine = event.target.closest && event.target.closest(".figure.can-act");
+    if (mine && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); order(mine); }
   });
   document.addEventListener("htmx:afterSwap", function () { picked = null; first = null; });
 })();
