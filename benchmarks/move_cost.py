@@ -62,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="marcomage")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", type=int, default=0)
+    parser.add_argument("--show-queries", action="store_true",
+                        help="print the SQL of the last timed move (where the queries go)")
     args = parser.parse_args(argv)
     setup(tempfile.mkdtemp(prefix="marcomage-move-"))
 
@@ -143,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         "queries_per_move": round(statistics.mean(queries), 1),
     }
     print(json.dumps(row), flush=True)
+    if args.show_queries:
+        for number, query in enumerate(captured.captured_queries, 1):
+            print(f"{number:3} {query['sql'][:200]}")
     if profiler:
         stats_all = pstats.Stats(profiler)
         total = sum(cpu) / 1000  # the timed parts, profiled

@@ -204,7 +204,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = channel_layers(os.environ.get("REDIS_URL"))
 
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+# The first checks passwords and reads a session's player with his settings in one query
+# (issue 36); Django's own stays listed so sessions opened before it stay valid.
+AUTHENTICATION_BACKENDS = ["marcomage.web.accounts.backend.PlayerBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home:home"
 LOGOUT_REDIRECT_URL = "home:home"

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from marcomage.web.core.rate_limit import rate_limited
 
-from . import deletion, services
+from . import backend, deletion, services
 from .forms import LoginForm, RegisterForm
 
 
@@ -41,7 +41,7 @@ def register(request: HttpRequest) -> HttpResponse:
             form.add_error("username", "That name is already taken.")
         else:
             services.start_visit(user)
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=backend.PATH)
             messages.success(request, f"Welcome to MArcomage, {user.username}!")
             return redirect("preferences:settings")
     status = 400 if form.errors else 200

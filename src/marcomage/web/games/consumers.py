@@ -31,7 +31,7 @@ from marcomage.web.core.sockets import SessionBoundSocket
 from . import play
 from .errors import GameError
 from .models import ChatMessage, Seat, Status
-from .payload import seat_board, seat_chat
+from .payload import kept_board, seat_board, seat_chat
 from .queries import STARTED, find_game
 from .realtime import group_name
 
@@ -51,18 +51,31 @@ class Sent:
     chat: int
 
 
-def _marks(game_id: int, user_id: int) -> tuple[int, str, int] | None:
-    """The game's version and status and the chat's latest line id, in one query, or None
-    when the player may no longer see the game (not his, not started, or left)."""
+@dataclass(frozen=True)
+class Marks:
+    """What one query tells of the game for a seat: its version, status and start, the
+    chat's latest line id and the seat's number."""
+
+    version: int
+    status: str
+    chat: int
+    created: Any
+    seat: int
+
+
+def _marks(game_id: int, user_id: int) -> Marks | None:
+    """The game's marks for the player's seat, in one query, or None when the player may
+    no longer see the game (not his, not started, or left)."""
     latest = ChatMessage.objects.filter(game_id=OuterRef("game_id")).order_by("-id")
     row = (Seat.objects.filter(game_id=game_id, user_id=user_id, left=False,
                                game__status__in=STARTED)
            .annotate(chat=Subquery(latest.values("id")[:1]))
-           .values_list("game__version", "game__status", "chat").first())
+           .values_list("game__version", "game__status", "chat", "game__created", "number")
+           .first())
     if row is None:
         return None
-    version, status, chat = row
-    return int(version), str(status), int(chat or 0)
+    version, status, chat, created, number = row
+    return Marks(int(version), str(status), int(chat or 0), created, int(number))
 
 
 def socket_message(game_id: int, user_id: int, sent: Sent | None
@@ -72,10 +85,19 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
     marks = _marks(game_id, user_id)
     if marks is None:
         return None
-    version, status, chat = marks
-    board = (version, chat if status == FINISHED else 0)
+    chat = marks.chat
+    finished = marks.status == FINISHED
+    board = (marks.version, chat if finished else 0)
     if sent is not None and sent.board == board and sent.chat == chat:
         return "", sent
+    if sent is not None and sent.chat == chat:
+        # Only the board changed: the seat's board of this version may be rendered already
+        # (the mover's HTTP answer, another tab), and then the game need not be read again
+        # (issue 36). The marks come from the seat's own row, so the key is this seat's.
+        kept = kept_board(game_id, marks.created, marks.seat, user_id, marks.version,
+                          finished, chat)
+        if kept is not None:
+            return kept, Sent(board, chat)
     game = find_game(game_id)
     seat = next((s for s in game.seat_list() if s.user_id == user_id), None) if game else None
     if game is None or seat is None or seat.left or game.status not in STARTED:

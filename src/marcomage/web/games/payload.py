@@ -108,6 +108,7 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
     others = game.others(seat)
     opponent = others[0].user if others else None
     preferences = preferences_of(user)
+    me = seat.user if seat.user is not None else user  # read with the game (with_players)
     now = timezone.now()
     show_avatars = preferences.show_avatar_in_game
     finished = game.status == Status.FINISHED
@@ -133,7 +134,7 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
         "opponent": opponent,
         "opponent_name": game.opponent_name(seat),
         "opponent_activity": activity(opponent.last_activity, now) if opponent else None,
-        "my_avatar": profile_of(user).avatar if show_avatars else "",
+        "my_avatar": profile_of(me).avatar if show_avatars else "",
         "their_avatar": profile_of(opponent).avatar if show_avatars and opponent else "",
         "ends": end_options(game, seat, now),
         "minimized": preferences.minimized_game_view,
@@ -176,9 +177,21 @@ def board_key(game: Game, seat: int, user_id: int, mark: int) -> tuple[Any, ...]
     tests' rolled-back databases), the seat and its player, the version, and in a finished
     game the chat's mark too (leaving a finished game changes no version but posts a line
     and shows "left" on the others' boards)."""
-    finished = game.status == Status.FINISHED
-    return ("board", game.pk, game.created, seat, user_id, game.version,
-            mark if finished else 0)
+    return key_of_board(game.pk, game.created, seat, user_id, game.version,
+                        game.status == Status.FINISHED, mark)
+
+
+def key_of_board(game_id: int, created: Any, seat: int, user_id: int, version: int,
+                 finished: bool, mark: int) -> tuple[Any, ...]:
+    """`board_key` from the game's marks alone (a socket knows them without the game)."""
+    return ("board", game_id, created, seat, user_id, version, mark if finished else 0)
+
+
+def kept_board(game_id: int, created: Any, seat: int, user_id: int, version: int,
+               finished: bool, mark: int) -> str | None:
+    """The seat's board of this version if it is rendered already (None: read the game)."""
+    return renderings.kept(key_of_board(game_id, created, seat, user_id, version, finished,
+                                        mark))
 
 
 def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = False

@@ -39,10 +39,19 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
         Prefetch("seats", queryset=Seat.objects.select_related("user")))
 
 
+def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their seats, the seats' players and the players' profile and settings
+    (what a board shows), in two queries: a move's board reads no player's row again
+    (issue 36)."""
+    return games.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related(
+            "user", "user__profile", "user__preferences")))
+
+
 def find_game(game_id: Any) -> Game | None:
-    """The game with its seats and their players, or None."""
+    """The game with its seats and their players (with profile and settings), or None."""
     try:
-        return with_seats(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
+        return with_players(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
     except GameError:
         return None
 
@@ -51,7 +60,7 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        found = list(with_seats(Game.objects.select_for_update()
+        found = list(with_players(Game.objects.select_for_update()
                                 .filter(pk=whole_number(game_id, "game id"))))
     except (GameError, OverflowError):
         found = []

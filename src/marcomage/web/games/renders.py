@@ -78,6 +78,15 @@ class Renderings:
             flight.done.set()
         return text
 
+    def kept(self, key: Hashable) -> str | None:
+        """The rendering of `key` if one is kept and fresh, else None (never renders)."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None or time.monotonic() - kept[1] >= self.ttl:
+                return None
+            self._kept.move_to_end(key)
+            return kept[0]
+
     def clear(self) -> None:
         """Forget every rendering (tests)."""
         with self._lock:

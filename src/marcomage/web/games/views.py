@@ -381,10 +381,13 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     data = request.POST
 
     def run() -> Game:
-        game = Game.objects.filter(pk=game_id).only("ruleset").first()
-        if game is None:
-            raise NotFound("There is no such game.")
-        board = widgets.GENERIC_BOARD if "action" in data else widgets.board_of(game.ruleset)
+        if "action" in data:  # the action's JSON: no need to know the game's system yet
+            board = widgets.GENERIC_BOARD
+        else:
+            game = Game.objects.filter(pk=game_id).only("ruleset").first()
+            if game is None:
+                raise NotFound("There is no such game.")
+            board = widgets.board_of(game.ruleset)
         try:
             action = board.action_from_form(data)
         except ValueError as problem:

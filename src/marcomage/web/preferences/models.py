@@ -79,8 +79,17 @@ class Preferences(models.Model):
         return f"settings of {self.user_id}"
 
 
+def _joined(user: Any, name: str) -> Any:
+    """The row of `name` read with the player's own row (select_related), or None."""
+    state = getattr(user, "_state", None)
+    return getattr(state, "fields_cache", {}).get(name) if state is not None else None
+
+
 def profile_of(user: Any) -> Profile:
-    """The player's profile, created on first use."""
+    """The player's profile (the one read with his row, if any), created on first use."""
+    joined = _joined(user, "profile")
+    if isinstance(joined, Profile):
+        return joined
     profile, _ = Profile.objects.get_or_create(user_id=user.pk)
     return profile
 
@@ -92,6 +101,10 @@ def preferences_of(user: Any) -> Preferences:
     cached = getattr(user, "_preferences_cache", None)
     if isinstance(cached, Preferences):
         return cached
+    joined = _joined(user, "preferences")
+    if isinstance(joined, Preferences):
+        user._preferences_cache = joined
+        return joined
     found, _ = Preferences.objects.get_or_create(user_id=user.pk)
     user._preferences_cache = found
     return found
