@@ -105,17 +105,23 @@ def test_AR_EFFECT_7_trapdoor_snare_destroys_the_creature_just_summoned() -> Non
 
 
 def test_AR_RUNE_7_ember_bolt_reaches_face_down_only_within_its_toughness_bound() -> None:
+    """A face-down creature's toughness is hidden (PL-VIEW-1), so Ember Bolt (toughness 2 or
+    less, face-down too) may be aimed at any face-down creature; the bound is checked when
+    it resolves: the Whelp (toughness 1) is destroyed, the Warden (4) is not."""
     d = Duel(turn=5)
     d.defender(1, "Ember Whelp", face_up=False)   # printed toughness 1
     d.defender(1, "Reef Warden", face_up=False)   # printed toughness 4
     d.creature(1, "Cinder Scout")                 # 2/2 face up
-    d.hand(0, "Ember Bolt", "Decay")
+    d.creature(1, "Tide Lurker")                  # 4/4 face up: visibly out of bound
+    d.hand(0, "Ember Bolt", "Decay", "Ember Bolt")
     bolts = [a for a in d.legal() if a["type"] == "activate" and a["card"] == 0]
-    assert [a["tz"] for a in bolts] == [0, 2]
+    assert [a["tz"] for a in bolts] == [0, 1, 2]
     decays = [a for a in d.legal() if a["type"] == "activate" and a["card"] == 1]
-    assert [a["tz"] for a in decays] == [2]   # Decay selects face-up only
+    assert [a["tz"] for a in decays] == [2, 3]   # Decay selects face-up only
     d.act(0, type="activate", card=0, ts=1, tz=0)
     assert d.zones(1)[0] is None and d.zones(1)[1] == "Reef Warden"
+    d.act(0, type="activate", card=1, ts=1, tz=1)   # the second Bolt, now card 1
+    assert d.zones(1)[1] == "Reef Warden"
 
 
 def test_AR_EFFECT_3_ward_trigger_veil_negates_an_opponents_attack() -> None:

@@ -10,15 +10,19 @@ from .field import find, free_zone, is_set_rune, toughness
 from .state import Game
 
 
-def all_selected(g: Game, spec: dict[str, Any], seat: int) -> list[int]:
+def all_selected(g: Game, spec: dict[str, Any], seat: int, *, public: bool = False
+                 ) -> list[int]:
     """The creatures an "all" effect of `seat`'s reaches now: face-down ones too unless it
-    says face up (AR-POS-6), within its sides and toughness bound."""
+    says face up (AR-POS-6), within its sides and toughness bound. `public`: as far as
+    everyone can tell, a face-down creature's hidden toughness taken as within the bound
+    (what may be chosen must not depend on hidden cards, PL-VIEW-1)."""
     out: list[int] = []
     for side in sides(spec, seat):
         for c in g.players[side].creatures:
             if c is None or (spec.get("face_up") and not c.face_up):
                 continue
-            if "toughness_max" in spec and toughness(c) > int(spec["toughness_max"]):
+            if ("toughness_max" in spec and (c.face_up or not public)
+                    and toughness(c) > int(spec["toughness_max"])):
                 continue
             out.append(c.uid)
     return out
@@ -35,11 +39,13 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
     reaches "all" and there is nothing to reach), None when it needs no target (AR-RUNE-4,
     AR-RUNE-7)."""
     select = spec.get("select")
-    if select == "target":   # "with toughness N or less" narrows the choice (AR-EFFECT-2)
+    if select == "target":   # "with toughness N or less" narrows the choice (AR-EFFECT-2);
+        # a face-down creature's toughness is hidden, so the bound is checked only when the
+        # effect resolves (`chain.targets_of`), never in what may be chosen (PL-VIEW-1)
         return [{"ts": side, "tz": z} for side in sides(spec, seat)
                 for z, c in enumerate(g.players[side].creatures)
                 if c is not None and (c.face_up or not spec.get("face_up", True))
-                and ("toughness_max" not in spec
+                and ("toughness_max" not in spec or not c.face_up
                      or toughness(c) <= int(spec["toughness_max"]))]
     if select == "set_rune":
         return [{"ts": side, "tr": z} for side in (0, 1)
@@ -67,7 +73,7 @@ def effect_targets(g: Game, seat: int, spec: dict[str, Any],
         where = find(g, a.target_uid)
         return None if where is not None and where[3].face_up else []
     if select == "all":   # AR-RUNE-4: an "all" effect that would reach nothing is no use
-        return None if all_selected(g, spec, seat) else []
+        return None if all_selected(g, spec, seat, public=True) else []
     if select == "arrival":   # AR-EFFECT-7: the creature just summoned face up
         where = find(g, g.arrival) if g.arrival else None
         return None if where is not None and where[1] == CREATURE and where[3].face_up else []
