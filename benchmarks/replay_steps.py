@@ -14,25 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
 import time
 
-
-def setup(data_dir: str) -> None:
-    os.environ.update(MARCOMAGE_DATA_DIR=data_dir, AI_AUTOPLAY="0", LOG_LEVEL="WARNING",
-                      DJANGO_SETTINGS_MODULE="marcomage.web.settings",
-                      SECRET_KEY="replay-steps-" + "x" * 40)
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
+from move_cost import setup  # the same fresh SQLite site, run from benchmarks/
 
 
 def main(argv: list[str] | None = None) -> int:
