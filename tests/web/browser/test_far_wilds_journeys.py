@@ -151,7 +151,8 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
 def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None:
     """Issue 32 in Chromium at 390 px: alice taps her Ashen Titan, its moves (yellow) and its
     target (red) light up; she moves it, and next round taps it again and attacks bob's
-    Briar Whelp; the log tells the blow, the battle back and the death with card names."""
+    Briar Whelp, confirming the attack first; the log tells the blow, the battle back and
+    the death with card names."""
     from marcomage.games import find_ruleset
     from marcomage.games.far_wilds.state import Figure
     from marcomage.web.games import services
@@ -210,6 +211,11 @@ def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None
     expect(target).to_have_count(1)
     before = int(board(alice).get_attribute("data-version") or 0)
     target.locator(".figure circle").click()  # the enemy figure on the lit space
+    ask = alice.locator(".fw-confirm")  # an attack cannot be taken back: it asks first
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("Attack Briar Whelp at (0,-1) with Ashen Titan?")
+    assert int(board(alice).get_attribute("data-version") or 0) == before
+    ask.locator(".fw-confirm-yes").click()
     at_version([alice], before + 1)
     log = alice.locator(".fw-log")
     expect(log).to_contain_text("alice attacks Briar Whelp at (0,-1) with Ashen Titan from "
