@@ -41,7 +41,7 @@ SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/t
 # The slowest tests are listed at the end of each run, so that the suite's time (under 20
 # minutes on 2 cores) is watched where it grows.
 test: $(STAMP) engine lint typecheck chromium services
-	$(BIN)/pytest -n auto --durations=30
+	$(BIN)/pytest -n auto --dist worksteal --durations=30
 	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
 
 # The same server tests on PostgreSQL + Redis alone.
