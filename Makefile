@@ -4,6 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Python caches compiled modules even where the environment asks it not to: every test worker,
+# served site and command-line run would otherwise compile the sources (and pytest rewrite
+# every test module) again, a quarter of a minute of CPU per process.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run play test test-services bench-load services engine chromium bench lint typecheck \
 	conformance conformance-random clean
 
