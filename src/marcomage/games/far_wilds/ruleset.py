@@ -74,8 +74,8 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     leaving corpses or ruins; a damaged construction site does not progress that round;
     heal and entrench at the round boundaries; the sample cards have fighting numbers.
     6: balance from the search bot's battles (issue 32): Thicket Warden Speed 2 (was 1),
-    Bolt Crew Attack 3 (was 2); the Stormblood Raiders field Gloom Hounds and a Ravager for
-    their Pit Wardens and one of their Carrion Drakes."""
+    Bolt Crew Attack 3 (was 2); the premade armies changed (docs/far_wilds.md, Balance); a
+    spell's or enchantment's log entry names its target."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()
