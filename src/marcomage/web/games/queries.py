@@ -56,8 +56,8 @@ def _with_seat_rows(game: Game) -> Game:
         "user", "user__profile", "user__preferences")
     for seat in seats:  # fills the queryset's cache: game.seats.all() reads no row again
         seat.game = game
-    seats._prefetch_done = True  # type: ignore[attr-defined]
-    game._prefetched_objects_cache = {"seats": seats}  # type: ignore[attr-defined]
+    seats._prefetch_done = True
+    game._prefetched_objects_cache = {"seats": seats}
     return game
 
 
