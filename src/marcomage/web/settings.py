@@ -193,7 +193,14 @@ TEMPLATES = [
                 "marcomage.web.home.context_processors.site",
             ],
         },
-    }
+    },
+    # The move path's templates (issue 36): <app>/jinja2/**.jinja, compiled to Python once.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "marcomage.web.core.jinja.environment"},
+    },
 ]
 
 # HTTP requests at work at once per server process; more wait in the event loop (0: any).
