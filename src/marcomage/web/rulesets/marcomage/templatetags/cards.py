@@ -24,9 +24,8 @@ from django import template
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
-from marcomage.web.preferences.models import preferences_of
-
 from marcomage.games.marcomage import CARDS
+from marcomage.web.preferences.models import preferences_of
 
 from ..cardface import face
 
@@ -51,7 +50,8 @@ def _looks(user: Any) -> tuple[bool, bool, bool, bool]:
             preferences.show_card_keywords, preferences.old_card_appearance)
 
 
-HIDDEN = '<div class="card card-hidden" aria-label="Hidden card">{}<span class="card-back">?</span></div>'
+HIDDEN = ('<div class="card card-hidden" aria-label="Hidden card">{}'
+          '<span class="card-back">?</span></div>')
 NEW = '<span class="flag flag-new">NEW CARD</span>'
 REVEALED = ('<span class="flag flag-revealed" title="Revealed to your opponent">REVEALED'
             '</span>')
@@ -75,6 +75,9 @@ class Faces:
 
     def __init__(self, user: Any) -> None:
         self.looks = _looks(user)
+
+    def __repr__(self) -> str:
+        return f"Faces{self.looks}"  # the settings only: a board's context stays comparable
 
     def slot(self, card_id: int | None, new: bool = False, revealed: bool = False,
              link: bool = True, guest: Mapping[str, Any] | None = None) -> SafeString:
