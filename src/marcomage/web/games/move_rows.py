@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -53,30 +54,38 @@ def as_datetime(value: Any) -> datetime | None:
     return found
 
 
+@lru_cache(maxsize=64)
+def _update_sql(vendor: str, names: tuple[str, ...]) -> str:
+    sets = [f"{_column(Game, name)} = %s" for name in names]
+    ver = _column(Game, "version")
+    return (f"UPDATE {_table(Game)} SET {', '.join(sets)}, {ver} = {ver} + 1 "
+            f"WHERE {_column(Game, 'id')} = %s AND {ver} = %s")
+
+
 def update_game(game_id: int, version: int, fields: Mapping[str, Any]) -> int:
     """Write `fields` to the game and raise its version by one, only if it is still at
     `version`: how many rows changed (0: another move came first)."""
-    sets = [f"{_column(Game, name)} = %s" for name in fields]
+    sql = _update_sql(connection.vendor, tuple(fields))
     params = [_prep(Game, name, value) for name, value in fields.items()]
-    ver = _column(Game, "version")
-    sql = (f"UPDATE {_table(Game)} SET {', '.join(sets)}, {ver} = {ver} + 1 "
-           f"WHERE {_column(Game, 'id')} = %s AND {ver} = %s")
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, game_id, version])
         return int(cursor.rowcount)
 
 
-def insert_step(game_id: int, fields: Mapping[str, Any]) -> None:
-    """Insert the game's next step; its index (1, 2, ... without gaps) is counted by the
-    INSERT itself, after the caller's UPDATE took the game's row."""
-    names = list(fields)
+@lru_cache(maxsize=64)
+def _insert_sql(vendor: str, names: tuple[str, ...]) -> str:
     index, game = _column(Step, "index"), _column(Step, "game")
     columns = [game, index, *(_column(Step, name) for name in names)]
     values = ["%s", f"(SELECT COALESCE(MAX({index}), 0) + 1 FROM {_table(Step)} "
                     f"WHERE {game} = %s)", *("%s" for _ in names)]
-    params = [game_id, game_id, *(_prep(Step, name, fields[name]) for name in names)]
-    sql = (f"INSERT INTO {_table(Step)} ({', '.join(columns)}) "
-           f"VALUES ({', '.join(values)})")
+    return f"INSERT INTO {_table(Step)} ({', '.join(columns)}) VALUES ({', '.join(values)})"
+
+
+def insert_step(game_id: int, fields: Mapping[str, Any]) -> None:
+    """Insert the game's next step; its index (1, 2, ... without gaps) is counted by the
+    INSERT itself, after the caller's UPDATE took the game's row."""
+    sql = _insert_sql(connection.vendor, tuple(fields))
+    params = [game_id, game_id, *(_prep(Step, name, value) for name, value in fields.items())]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
 
@@ -95,11 +104,10 @@ def set_turns(game_id: int, acting: Collection[int]) -> None:
         cursor.execute(sql, [*params, game_id])
 
 
-def seat_marks(game_id: int, user_id: int) -> tuple[int, str, int, datetime | None, int] | None:
-    """(version, status, latest chat line id or 0, the game's start, seat number) of the
-    player's own seat in a started game he has not left, or None."""
+@lru_cache(maxsize=4)
+def _marks_sql(vendor: str) -> str:
     game, seat, chat = _table(Game), _table(Seat), _table(ChatMessage)
-    sql = (
+    return (
         f"SELECT g.{_column(Game, 'version')}, g.{_column(Game, 'status')}, "
         f"(SELECT c.{_column(ChatMessage, 'id')} FROM {chat} c "
         f"WHERE c.{_column(ChatMessage, 'game')} = g.{_column(Game, 'id')} "
@@ -109,6 +117,12 @@ def seat_marks(game_id: int, user_id: int) -> tuple[int, str, int, datetime | No
         f"WHERE s.{_column(Seat, 'game')} = %s AND s.{_column(Seat, 'user')} = %s "
         f"AND s.{_column(Seat, 'left')} = %s AND g.{_column(Game, 'status')} IN (%s, %s) "
         f"LIMIT 1")
+
+
+def seat_marks(game_id: int, user_id: int) -> tuple[int, str, int, datetime | None, int] | None:
+    """(version, status, latest chat line id or 0, the game's start, seat number) of the
+    player's own seat in a started game he has not left, or None."""
+    sql = _marks_sql(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id, user_id, False, *STARTED])
         row = cursor.fetchone()
