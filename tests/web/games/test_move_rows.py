@@ -117,3 +117,17 @@ class RenderTemplateTests(BaseTestCase):
         if not hasattr(self, "_game"):
             self._game = start(self.alice, self.bob, seed=4)
         return self._game
+
+
+class GameIdTests(BaseTestCase):
+    def test_an_id_no_game_can_have_finds_none_and_changes_nothing_issue_36(self) -> None:
+        for bad in (10**30, -1, 0, "x", 2**63):
+            self.assertIsNone(queries.find_game(bad))
+            with self.assertRaises(queries.NotFound):
+                queries.lock_game(bad)
+        game = start(self.alice, self.bob, seed=6)
+        found = queries.find_game(str(game.pk))
+        assert found is not None
+        self.assertEqual((found.pk, found.version, found.state, found.created),
+                         (game.pk, game.version, game.state,
+                          Game.objects.get(pk=game.pk).created))

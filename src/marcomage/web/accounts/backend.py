@@ -33,9 +33,12 @@ class PlayerBackend(ModelBackend):
         """The active player of a session with his settings, in one query built once
         (core/joined.py: every request reads it); None else."""
         try:
-            found = _player_rows().rows([int(user_id)])
-        except (TypeError, ValueError, OverflowError):
+            key = int(user_id)
+        except (TypeError, ValueError):
             return None
+        if not 0 < key < 2**63:  # no account has it (and PostgreSQL would refuse it)
+            return None
+        found = _player_rows().rows([key])
         user = found[0] if found else None
         return user if user is not None and self.user_can_authenticate(user) else None
 

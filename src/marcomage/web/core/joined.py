@@ -39,10 +39,13 @@ class _Part:
 
 class Joined:
     """One fixed SELECT of `model` with the `related` paths joined, where `where` (SQL on
-    the alias "t0" with %s parameters) holds."""
+    the alias "t0" with %s parameters) holds; with `lock`, the rows are locked for the rest
+    of the transaction where the database can (SELECT ... FOR UPDATE, as `select_for_update`;
+    only without joins, so no related row is ever locked with them)."""
 
-    def __init__(self, model: type[Model], related: Sequence[str], where: str) -> None:
-        self.model, self.related, self.where = model, tuple(related), where
+    def __init__(self, model: type[Model], related: Sequence[str], where: str, *,
+                 lock: bool = False) -> None:
+        self.model, self.related, self.where, self.lock = model, tuple(related), where, lock
         self._built: dict[str, tuple[str, tuple[_Part, ...]]] = {}
         self._lock = threading.Lock()
 
@@ -88,6 +91,11 @@ class Joined:
             add(target, alias, parent_index, found)
         sql = (f"SELECT {', '.join(columns)} FROM {quote(self.model._meta.db_table)} t0 "
                f"{' '.join(joins)} WHERE {self.where}")
+        if self.lock:
+            if joins:
+                raise ValueError("A locking read joins no other table.")
+            if connection.features.has_select_for_update:
+                sql += " FOR UPDATE"
         return sql, tuple(parts)
 
     def rows(self, params: Sequence[Any]) -> list[Any]:

@@ -68,10 +68,25 @@ def _with_seat_rows(game: Game) -> Game:
     return game
 
 
+GAME_ROW = Joined(Game, (), f"t0.{Game._meta.pk.column} = %s")
+LOCKED_GAME_ROW = Joined(Game, (), f"t0.{Game._meta.pk.column} = %s", lock=True)
+BIGGEST_ID = 2**63 - 1
+"""Ids past a 64-bit integer name no game (the ORM's lookups said so too; the database
+would refuse the number)."""
+
+
+def _game_id(value: Any) -> int:
+    """A game id from the outside, or OverflowError when no game can have it."""
+    found = whole_number(value, "game id")
+    if not 0 < found <= BIGGEST_ID:
+        raise OverflowError(found)
+    return found
+
+
 def find_game(game_id: Any) -> Game | None:
     """The game with its seats and their players (with profile and settings), or None."""
     try:
-        found = list(Game.objects.filter(pk=whole_number(game_id, "game id")).order_by())
+        found = GAME_ROW.rows([_game_id(game_id)])
     except (GameError, OverflowError):
         return None
     return _with_seat_rows(found[0]) if found else None
@@ -81,8 +96,7 @@ def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        found = list(Game.objects.select_for_update()
-                     .filter(pk=whole_number(game_id, "game id")).order_by())
+        found = LOCKED_GAME_ROW.rows([_game_id(game_id)])
     except (GameError, OverflowError):
         found = []
     if not found:
