@@ -233,6 +233,8 @@ AUTH_PASSWORD_VALIDATORS: list[dict[str, Any]] = [
 ]
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# Database sessions, read on the move path by a SELECT built once (issue 36).
+SESSION_ENGINE = "marcomage.web.accounts.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

@@ -131,3 +131,22 @@ class GameIdTests(BaseTestCase):
         self.assertEqual((found.pk, found.version, found.state, found.created),
                          (game.pk, game.version, game.state,
                           Game.objects.get(pk=game.pk).created))
+
+
+class SessionTests(BaseTestCase):
+    def test_a_session_is_read_until_it_expires_or_goes_issue_36(self) -> None:
+        from datetime import timedelta
+
+        from django.contrib.sessions.models import Session
+        from django.utils import timezone
+
+        from marcomage.web.accounts.sessions import SessionStore
+
+        self.log_in(self.alice)
+        key = self.client.cookies["sessionid"].value
+        self.assertEqual(self.client.get("/games/").status_code, 200)
+        self.assertEqual(SessionStore(key).load()["_auth_user_id"], str(self.alice.pk))
+        Session.objects.filter(pk=key).update(expire_date=timezone.now() - timedelta(1))
+        self.assertEqual(SessionStore(key).load(), {})
+        self.assertEqual(self.client.get("/games/").status_code, 302)  # to the log-in page
+        self.assertEqual(SessionStore("no-such-key-" + "x" * 20).load(), {})
