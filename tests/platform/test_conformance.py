@@ -35,7 +35,7 @@ def test_PL_SHARED_6_every_ruleset_conforms(ruleset_id: str, variant: int) -> No
     ruleset = ALL[ruleset_id]
     options = options_for(ruleset)[variant]
     conformance.check_playouts_end(ruleset, SEEDS, options)
-    # The costly checks on every 2nd state of MArcomage's longer games, every 3rd of Arcana's
+    # The costly checks on every 2nd state of MArcomage's longer games, every 3rd of Arcana's,
     # Elder Tale's (whose states carry their whole card pool) and The Far Wilds' (whose states
     # carry a growing battle log).
     conformance.check_all(ruleset, SEEDS[:2], options,
