@@ -1,24 +1,30 @@
 """Journey (issue 34): a new Arcana player earns coins in games, buys a booster with a double
 click (bought once), sees its cards and the check of its seeded draw, finds them in the card
-binder, buys a starter deck and builds a Collection deck from owned cards."""
+binder, buys a starter deck, builds a Collection deck from owned cards and plays it against
+the computer to the end."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+from unittest import mock
 
 from playwright.sync_api import expect
 
 from marcomage.games.arcana.cards import CARDS
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
-from marcomage.web.games import services
+from marcomage.web.games import lobby, services
+from marcomage.web.games.models import Seat
 from marcomage.web.rulesets.arcana import shop
 from marcomage.web.rulesets.arcana.models import Purchase
 
 from .helpers import log_in, player
+from .test_arcana_journeys import board, play_the_computer
 
 WINS = 8
+SEED = 11
+"""The computer duel's seed: a short duel with the journey's choices."""
 
 
 def test_a_new_player_earns_coins_buys_a_booster_and_builds_a_collection_deck(
@@ -71,3 +77,17 @@ def test_a_new_player_earns_coins_buys_a_booster_and_builds_a_collection_deck(
     expect(page.locator("#deck-count")).to_contain_text("ready to play")
     deck = Deck.objects.get(owner=alice, name="My cards")
     assert deck.format == "collection" and deck.ready
+
+    page.goto("/games/")   # issue 34: the Collection deck, played against the computer
+    page.select_option("#system-select", "arcana")
+    page.click("#system-choice button[type=submit]")
+    page.select_option("#computer-deck", label="My cards")
+    page.select_option("#computer-level", "normal")
+    with mock.patch.object(lobby, "new_seed", return_value=SEED):
+        page.click("#computer-form button[type=submit]")
+        expect(board(page)).to_be_visible()
+    play_the_computer(page)
+    seat = Seat.objects.get(user=alice, game__ruleset="arcana", game__ai_level="normal")
+    assert seat.deck_name == "My cards" and seat.deck_doc is not None
+    assert seat.game.status == "finished"
+    assert seat.deck_doc["entries"] == deck.document()["entries"]   # the owned cards

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from marcomage.platform.bots import Bot, bot_rng
@@ -21,6 +21,12 @@ ITERATIONS = 48
 """Iterations per decision of the default search bot."""
 ROLLOUT_STEPS = 24
 """Random actions played after leaving the tree before the position is scored."""
+DECK_HORIZON = 8
+"""Cards of each deck kept in a drawn state: more than a search sees drawn (a draw a
+turn), so the rest, a guess anyway, is not copied in every iteration."""
+SAMPLES = 8
+"""Determinizations per decision: states drawn from the view, each searched by turns (a
+clone per iteration), since drawing one costs far more than copying it."""
 EXPLORATION = 0.7
 """UCB exploration constant."""
 ROLLOUT_WEIGHTS = {"cancel": 1, "position": 2, "call_off": 2, "pass": 6, "next_phase": 6,
@@ -28,8 +34,15 @@ ROLLOUT_WEIGHTS = {"cancel": 1, "position": 2, "call_off": 2, "pass": 6, "next_p
 """Rollout action weights out of 10 by type (others 10): random, but not wasting turns."""
 
 
-def _key(action: Mapping[str, Any]) -> str:
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+def _key(action: Mapping[str, Any]) -> Hashable:
+    """The action as a dictionary key: its sorted items (Arcana's action fields are plain
+    numbers and strings), or its JSON text should a field ever hold a list."""
+    try:
+        key = tuple(sorted(action.items()))
+        hash(key)
+    except TypeError:
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return key
 
 
 class Node:
@@ -42,7 +55,7 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.children: dict[str, Node] = {}
+        self.children: dict[Hashable, Node] = {}
 
 
 def evaluate(g: Game, seat: int) -> float:
@@ -76,13 +89,16 @@ def rollout_choice(actions: Sequence[dict[str, Any]], rng: Rng) -> dict[str, Any
 
 
 class SearchBot:
-    """IS-MCTS from the seat's view; `iterations` per decision."""
+    """IS-MCTS from the seat's view: `iterations` per decision over `samples` states drawn
+    from the view, each scored after `rollout_steps` rollout actions."""
 
     def __init__(self, seed: int = 0, iterations: int = ITERATIONS,
-                 rollout_steps: int = ROLLOUT_STEPS, name: str = "search") -> None:
+                 rollout_steps: int = ROLLOUT_STEPS, name: str = "search",
+                 samples: int = SAMPLES) -> None:
         self.rng = bot_rng(seed)
-        self.iterations = iterations
-        self.rollout_steps = rollout_steps
+        self.iterations = max(1, iterations)
+        self.rollout_steps = max(0, rollout_steps)
+        self.samples = max(1, min(samples, self.iterations))
         self.name = name
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
@@ -92,9 +108,9 @@ class SearchBot:
         seat = int(view["you"])
         root = Node(1 - seat)
         allowed = {_key(a) for a in legal}
-        for _ in range(self.iterations):
-            g = sample_state(dict(view), self.rng)
-            self._iterate(g, root, allowed)
+        drawn = [sample_state(dict(view), self.rng, DECK_HORIZON) for _ in range(self.samples)]
+        for i in range(self.iterations):
+            self._iterate(drawn[i % self.samples].clone(), root, allowed)
         best = max((k for k in root.children if k in allowed),
                    key=lambda k: (root.children[k].visits, root.children[k].reward),
                    default=None)
@@ -102,7 +118,7 @@ class SearchBot:
             return legal[0]
         return next(a for a in legal if _key(a) == best)
 
-    def _iterate(self, g: Game, root: Node, allowed: set[str]) -> None:
+    def _iterate(self, g: Game, root: Node, allowed: set[Hashable]) -> None:
         path = [root]
         node = root
         first = True
@@ -143,12 +159,23 @@ class SearchBot:
             n.reward += scores[n.seat]
 
 
-def _search(seed: int, iterations: int = ITERATIONS) -> Bot:
-    return SearchBot(seed, iterations=iterations)
+def _search(seed: int, iterations: int = ITERATIONS, rollout_steps: int = ROLLOUT_STEPS,
+            samples: int = SAMPLES) -> Bot:
+    return SearchBot(seed, iterations=iterations, rollout_steps=rollout_steps, samples=samples)
 
 
 def _search_strong(seed: int) -> Bot:
     return SearchBot(seed, iterations=200, rollout_steps=40, name="search-strong")
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"search": _search, "search-strong": _search_strong}
+LAB_BUDGET = {"iterations": 16, "rollout_steps": 0, "samples": 2}
+"""The balance lab's budget (issue 34): a shallow search scored by `evaluate` at once, on two
+drawn states, so that 200 games a pairing of the starter decks run in minutes on 2 cores."""
+
+
+def _search_lab(seed: int) -> Bot:
+    return SearchBot(seed, name="search-lab", **LAB_BUDGET)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"search": _search, "search-strong": _search_strong,
+                                         "search-lab": _search_lab}

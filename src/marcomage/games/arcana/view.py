@@ -57,9 +57,11 @@ def _guess(kind: str | None, rng: Rng) -> int:
             return card
 
 
-def sample_state(view: dict[str, Any], rng: Rng) -> Game:
+def sample_state(view: dict[str, Any], rng: Rng, deck_limit: int | None = None) -> Game:
     """A full state consistent with a seat's view: hidden hands, decks, face-down creatures
-    and set runes filled with guesses from the sample decks' cards."""
+    and set runes filled with guesses from the sample decks' cards. `deck_limit` keeps only
+    that many cards of each deck (a search that looks a few draws ahead copies its states
+    many times, and the rest of a deck would only be copied)."""
     doc: dict[str, Any] = {**view, "rng": Rng.from_seed(rng.next_u32()).to_json()}
     fresh = 1 << 31
     players = []
@@ -71,7 +73,8 @@ def sample_state(view: dict[str, Any], rng: Rng) -> Game:
                 q["hand"].append(_blank(fresh, _guess(None, rng), 0))
                 fresh += 1
         q["deck"] = []
-        for _ in range(int(p["deck_count"])):
+        count = int(p["deck_count"])
+        for _ in range(count if deck_limit is None else min(count, deck_limit)):
             q["deck"].append(_blank(fresh, _guess(None, rng), 0))
             fresh += 1
         q["creatures"] = [_fill(c, CREATURE, rng) for c in p["creatures"]]
