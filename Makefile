@@ -4,6 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Python caches compiled modules even where the environment asks it not to: every test worker,
+# served site and command-line run would otherwise compile the sources (and pytest rewrite
+# every test module) again, a quarter of a minute of CPU per process.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run play test test-services bench-load services engine chromium bench lint typecheck \
 	conformance conformance-random clean
 
@@ -41,7 +46,7 @@ SERVICE_TESTS := tests/web/games tests/web/decks tests/web/messaging tests/web/t
 # The slowest tests are listed at the end of each run, so that the suite's time (under 20
 # minutes on 2 cores) is watched where it grows.
 test: $(STAMP) engine lint typecheck chromium services
-	$(BIN)/pytest -n auto --durations=30
+	$(BIN)/pytest -n auto --dist worksteal --durations=30
 	scripts/with-services.sh --fast env MARCOMAGE_TEST_SERVICES=1 $(BIN)/pytest -n auto $(SERVICE_TESTS)
 
 # The same server tests on PostgreSQL + Redis alone.

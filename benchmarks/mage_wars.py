@@ -4,6 +4,7 @@ the search bot's win rate against the random bot.
     python benchmarks/mage_wars.py                         # playouts table
     python benchmarks/mage_wars.py --write BENCHMARKS.md   # and its section of BENCHMARKS.md
     python benchmarks/mage_wars.py --match 200 --seats 2   # search vs random, seeded
+    python benchmarks/mage_wars.py --match 200 --iterations 6   # at the lab's budget
     python benchmarks/mage_wars.py --selfplay 20 --seats 3 # search vs search
 
 Playouts pick uniformly among the legal actions with their own seeded generator, through the
@@ -18,10 +19,11 @@ import argparse
 import sys
 import time
 from collections import Counter
+from typing import Any
 
 from report import put_section
 
-from marcomage.games.mage_wars.bots import SearchBot
+from marcomage.games.mage_wars.bots import ITERATIONS, LAB_ITERATIONS, SearchBot
 from marcomage.games.mage_wars.engine import ROUND_LIMIT
 from marcomage.games.mage_wars.ruleset import RULESET
 from marcomage.platform.bots import Bot, RandomBot, play_game
@@ -53,14 +55,18 @@ def playouts(seats: int, games: int) -> dict[str, float]:
             "mean_actions": actions / games}
 
 
-def match(seats: int, games: int, search_everywhere: bool = False) -> dict[str, float]:
-    """Seeded games of the search bot against random bots (or against itself)."""
+def match(seats: int, games: int, search_everywhere: bool = False,
+          iterations: int = ITERATIONS) -> dict[str, float]:
+    """Seeded games of the search bot against random bots (or against itself), with
+    `iterations` rollouts per decision; the slowest decision's CPU time is reported."""
     hero_wins = wins = rounds = 0
     ends: Counter[str] = Counter()
+    slowest = 0.0
     start = time.perf_counter()
     for g in range(games):
         hero = g % seats
-        bots: list[Bot] = [SearchBot(g * 10 + k) if k == hero or search_everywhere
+        bots: list[Bot] = [Timed(SearchBot(g * 10 + k, iterations=iterations))
+                           if k == hero or search_everywhere
                            else RandomBot(g * 10 + k) for k in range(seats)]
         record = play_game(RULESET, RULESET.options_from_json({}),
                            RULESET.starter_decks() * seats, 1000 + g, bots)
@@ -70,9 +76,23 @@ def match(seats: int, games: int, search_everywhere: bool = False) -> dict[str, 
         wins += outcome.result == "win"
         rounds += outcome.final_round
         ends[outcome.end_type] += 1
-    return {"games": games, "hero_win_rate": hero_wins / games,
+        slowest = max([slowest, *(b.slowest for b in bots if isinstance(b, Timed))])
+    return {"games": games, "hero_win_rate": hero_wins / games, "slowest_move_cpu_s": slowest,
             "won_before_cap": wins / games, "mean_round": rounds / games,
             "seconds_per_game": (time.perf_counter() - start) / games}
+
+
+class Timed:
+    """A bot with the CPU time of its slowest decision (the site's think time per move)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot, self.name, self.slowest = bot, bot.name, 0.0
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        start = time.process_time()
+        action = self.bot.choose(view, legal)
+        self.slowest = max(self.slowest, time.process_time() - start)
+        return action
 
 
 def table(rows: dict[int, dict[str, float]]) -> str:
@@ -92,10 +112,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--match", type=int, default=0, help="search vs random games")
     parser.add_argument("--selfplay", type=int, default=0, help="search vs search games")
+    parser.add_argument("--iterations", type=int, default=ITERATIONS,
+                        help=f"search rollouts per decision ({ITERATIONS}; the lab's: "
+                             f"{LAB_ITERATIONS})")
     parser.add_argument("--write", metavar="FILE")
     args = parser.parse_args(argv)
     if args.match or args.selfplay:
-        result = match(args.seats, args.match or args.selfplay, bool(args.selfplay))
+        result = match(args.seats, args.match or args.selfplay, bool(args.selfplay),
+                       args.iterations)
         print({k: round(v, 3) for k, v in result.items()})
         return 0
     rows = {seats: playouts(seats, args.games) for seats in (2, 3, 4)}

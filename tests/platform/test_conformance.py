@@ -16,6 +16,8 @@ from .toy import RULESET as TOY
 
 ALL = {**RULESETS, TOY.id: TOY}
 SEEDS = (1, 2, 3)
+EVERY = {"marcomage": 2, "arcana": 3, "elder_tale": 3, "far_wilds": 3}
+"""The costly checks' stride for the rulesets whose states are big or whose games are long."""
 
 
 def options_for(ruleset: Ruleset) -> list[Any]:
@@ -33,9 +35,11 @@ def test_PL_SHARED_6_every_ruleset_conforms(ruleset_id: str, variant: int) -> No
     ruleset = ALL[ruleset_id]
     options = options_for(ruleset)[variant]
     conformance.check_playouts_end(ruleset, SEEDS, options)
-    # The costly checks on every 2nd state of MArcomage's longer games, every 3rd of Arcana's.
+    # The costly checks on every 2nd state of MArcomage's longer games, every 3rd of Arcana's,
+    # Elder Tale's (whose states carry their whole card pool) and The Far Wilds' (whose states
+    # carry a growing battle log).
     conformance.check_all(ruleset, SEEDS[:2], options,
-                          every={"marcomage": 2, "arcana": 3}.get(ruleset_id, 1))
+                          every=EVERY.get(ruleset_id, 1))
 
 
 def test_PL_SHARED_6_every_registered_ruleset_is_covered() -> None:

@@ -193,7 +193,14 @@ TEMPLATES = [
                 "marcomage.web.home.context_processors.site",
             ],
         },
-    }
+    },
+    # The move path's templates (issue 36): <app>/jinja2/**.jinja, compiled to Python once.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "marcomage.web.core.jinja.environment"},
+    },
 ]
 
 # HTTP requests at work at once per server process; more wait in the event loop (0: any).
@@ -226,6 +233,8 @@ AUTH_PASSWORD_VALIDATORS: list[dict[str, Any]] = [
 ]
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# Database sessions, read on the move path by a SELECT built once (issue 36).
+SESSION_ENGINE = "marcomage.web.accounts.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

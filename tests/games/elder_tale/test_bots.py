@@ -3,7 +3,7 @@ bots only answer legal actions, and the search bot beats the random bot."""
 
 from __future__ import annotations
 
-from marcomage.games.elder_tale.bots import GreedyBot, SearchBot, sample_state
+from marcomage.games.elder_tale.bots import GreedyBot, SearchBot, distinct, sample_state
 from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.platform.bots import RandomBot, make_bot, play_game
 from marcomage.platform.rng import Rng
@@ -33,17 +33,34 @@ def test_PL_SHARED_5_a_sampled_duel_shows_its_seat_the_same_view() -> None:
         duel, _ = RULESET.apply(duel, seat, legal[chooser.below(len(legal))])
 
 
-def test_the_search_bot_beats_the_random_bot() -> None:
+def test_issue_35_the_search_bot_at_the_lab_budget_beats_the_random_bot() -> None:
+    """At the balance lab's budget (one sampled duel a choice) the search bot wins at least
+    90% against the random bot: 12 seeded duels over the six characters, both seats (the
+    200-duel figure is in BENCHMARKS.md)."""
+    starters = RULESET.starter_decks()
     wins = 0
-    for seed in range(8):
-        bots = [SearchBot(seed), RandomBot(seed)] if seed % 2 == 0 else [
-            RandomBot(seed), SearchBot(seed)]
-        record = play_game(RULESET, RULESET.options_from_json({}), RULESET.starter_decks()[:2],
-                           seed, bots)
+    for seed in range(12):
+        decks = [starters[seed % 6], starters[(seed + 1 + seed // 6) % 6]]
+        bots = [SearchBot(seed, samples=1), RandomBot(seed)] if seed % 2 == 0 else [
+            RandomBot(seed), SearchBot(seed, samples=1)]
+        record = play_game(RULESET, RULESET.options_from_json({}), decks, seed, bots)
         outcome = RULESET.outcome(record.state)
         assert outcome is not None
         wins += (seed % 2) in outcome.winners
-    assert wins >= 7
+    assert wins >= 11
+
+
+def test_issue_35_the_search_bot_tries_one_copy_of_each_card() -> None:
+    """Two copies of a card in hand do the same: the search weighs one of them."""
+    view = {"hand": [{"iid": 3, "card": "ember_cut", "deck": "attack"},
+                     {"iid": 5, "card": "ember_cut", "deck": "attack"},
+                     {"iid": 6, "card": "stone_fist", "deck": "attack"}]}
+    legal = [{"type": "play", "card": 3}, {"type": "play", "card": 5},
+             {"type": "play", "card": 6}, {"type": "end_turn"}]
+    assert distinct(view, legal) == [0, 2, 3]
+    aimed = [{"type": "play", "card": 3, "target": 1}, {"type": "play", "card": 5, "target": 3},
+             {"type": "play", "card": 5, "target": 1}]
+    assert distinct(view, aimed) == [0, 1]
 
 
 def test_the_bots_are_offered_by_name() -> None:

@@ -36,7 +36,7 @@ def test_the_two_characters_are_legal_with_ten_cards_a_deck_and_one_epic() -> No
 
 def test_ET_DECK_1_each_deck_needs_ten_cards() -> None:
     deck = starter()
-    entry(deck, "ember_cut")["count"] = 2
+    entry(deck, "ember_cut")["count"] -= 1
     found = RULESET.validate_deck(deck, "standard")  # type: ignore[arg-type]
     assert [v.code for v in found] == ["DECK_TOO_SMALL"]
     assert "Attack deck holds 9 cards" in found[0].message
@@ -88,7 +88,7 @@ def test_a_duel_with_a_custom_card_deals_it() -> None:
     deck["entries"].append({"card": "custom-7", "count": 2})
     duel = RULESET.new_game(RULESET.options_from_json({}), [deck, starter(1)], 5)  # type: ignore[list-item]
     assert duel.instances.count("custom-7") == 2
-    assert duel.fighters[0].max_hp == 42 + 4
+    assert duel.fighters[0].max_hp == 40 + 4
     again = RULESET.from_json(RULESET.to_json(duel))
     assert again.cards["custom-7"].name == "Cinder Edge"
 

@@ -9,6 +9,7 @@ she acts first in round 1.
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from unittest import mock
 
@@ -25,6 +26,13 @@ WATCH_SPACE = 22  # (-3, 1), next to alice's Flux Well at (-3, 0)
 
 def board(page: Any) -> Any:
     return page.locator("#game-board")
+
+
+def off_loop(function: Any, *args: Any) -> Any:
+    """Call `function` in a worker thread: Playwright's loop runs in this one, and a game
+    service's live broadcast (async_to_sync) refuses to run beside it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(function, *args).result()
 
 
 def at_version(pages: list[Any], version: int) -> None:
@@ -151,7 +159,8 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
 def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None:
     """Issue 32 in Chromium at 390 px: alice taps her Ashen Titan, its moves (yellow) and its
     target (red) light up; she moves it, and next round taps it again and attacks bob's
-    Briar Whelp; the log tells the blow, the battle back and the death with card names."""
+    Briar Whelp, confirming the attack first; the log tells the blow, the battle back and
+    the death with card names."""
     from marcomage.games import find_ruleset
     from marcomage.games.far_wilds.state import Figure
     from marcomage.web.games import services
@@ -210,6 +219,11 @@ def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None
     expect(target).to_have_count(1)
     before = int(board(alice).get_attribute("data-version") or 0)
     target.locator(".figure circle").click()  # the enemy figure on the lit space
+    ask = alice.locator(".fw-confirm")  # an attack cannot be taken back: it asks first
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("Attack Briar Whelp at (0,-1) with Ashen Titan?")
+    assert int(board(alice).get_attribute("data-version") or 0) == before
+    ask.locator(".fw-confirm-yes").click()
     at_version([alice], before + 1)
     log = alice.locator(".fw-log")
     expect(log).to_contain_text("alice attacks Briar Whelp at (0,-1) with Ashen Titan from "
@@ -219,3 +233,88 @@ def test_issue_32_a_creature_moves_then_fights_on_the_map(new_page: Any) -> None
                                 "leaving a corpse.")
     width = alice.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the board is {width} px wide at 390"
+
+
+def test_issue_32_two_people_fight_a_whole_battle_to_glory_and_step_through_its_replay(
+        new_page: Any) -> None:
+    """Issue 32, done when: alice (Stormblood Raiders) and bob (Ashstone Warband) fight a
+    whole battle in two browsers, creatures moving and fighting, to a glory victory well
+    before the round cap, and watch it in the replay. Every action is the greedy battle plan's
+    choice (tactics.py) for the seat to act, so the battle is short and seeded; each side's
+    first move and first attack are given on the map in that side's browser (tap the figure,
+    tap the lit space, confirm the attack), the rest through the game service, which both
+    browsers follow live."""
+    from marcomage.games import find_ruleset
+    from marcomage.games.far_wilds.tactics import greedy
+    from marcomage.web.games import services
+    from marcomage.web.games.models import Game
+
+    ruleset = find_ruleset("far_wilds")
+    users = {name: player(name) for name in ("alice", "bob")}
+    armies = {"alice": "Stormblood Raiders", "bob": "Ashstone Warband"}
+    names = [d["name"] for d in ruleset.starter_decks()]
+    decks = {name: give_starter_decks(user, "far_wilds")[names.index(armies[name])].pk
+             for name, user in users.items()}
+    with mock.patch.object(lobby, "new_seed", return_value=3):
+        game = services.challenge(users["alice"], users["bob"], decks["alice"],
+                                  ruleset="far_wilds", options={"glory_to_win": 4})
+        game = services.accept(users["bob"], game.pk, decks["bob"])
+    pages = {name: new_page() for name in users}
+    for name, page in pages.items():
+        log_in(page, name)
+        page.goto(f"/games/{game.pk}/")
+        expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+    for name in users:
+        game.refresh_from_db()
+        off_loop(services.act, users[name], game.pk, game.version, {"type": "keep"})
+    seat_of = {n: u.pk for n, u in enumerate(Game.objects.get(pk=game.pk).players())}
+    name_of = {seat: next(n for n, u in users.items() if u.pk == pk)
+               for seat, pk in seat_of.items()}
+    clicked: dict[str, set[int]] = {"move": set(), "attack": set()}
+    for _ in range(200):
+        game.refresh_from_db()
+        state = services.game_state(game)
+        if ruleset.outcome(state) is not None:
+            break
+        seat = min(ruleset.to_act(state))
+        action = greedy(state, seat, ruleset.legal_actions(state, seat))
+        kind = action["type"]
+        if kind in clicked and seat not in clicked[kind]:
+            clicked[kind].add(seat)
+            page = pages[name_of[seat]]
+            at_version(list(pages.values()), game.version)
+            page.locator(f'.fw-space[data-space="{action["from"]}"] .figure.can-act').click()
+            lit = page.locator(f'.fw-space.target[data-space="{action["to"]}"]')
+            if kind == "attack":
+                lit.locator(".figure").click()
+                ask = page.locator(".fw-confirm")
+                expect(ask).to_contain_text("An attack cannot be taken back")
+                ask.locator(".fw-confirm-yes").click()
+            else:
+                lit.locator("polygon").click()
+            at_version(list(pages.values()), game.version + 1)
+        else:
+            off_loop(services.act, users[name_of[seat]], game.pk, game.version, action)
+    else:
+        raise AssertionError("the battle did not end")
+    assert clicked["move"] and clicked["attack"], clicked
+    outcome = ruleset.outcome(state)
+    assert outcome is not None and outcome.end_type == "glory" and outcome.winners
+    assert outcome.final_round < 30
+    at_version(list(pages.values()), game.version)
+    winner = pages[name_of[outcome.winners[0]]]
+    expect(winner.locator(".outcome")).to_have_text("You won: Glory victory")
+    log = winner.locator(".fw-log")
+    expect(log).to_contain_text(re.compile(r"(attacks|shoots) .+ damage"))
+    expect(log).to_contain_text("The battle ends by glory.")
+
+    winner.click("#replay-link")
+    expect(winner).to_have_url(re.compile(r"/replays/\d+/$"))
+    winner.wait_for_load_state("load")
+    expect(winner.locator("#replay-board .fw-map")).to_be_visible()
+    winner.keyboard.press("ArrowRight")
+    expect(winner.locator("#replay-position")).to_have_attribute("data-step", "1")
+    winner.click("#replay-last")
+    total = winner.locator("#replay-position").get_attribute("data-total")
+    expect(winner.locator("#replay-position")).to_have_attribute("data-step", str(total))
+    expect(winner.locator("#replay-board")).to_contain_text("The battle ends by glory.")

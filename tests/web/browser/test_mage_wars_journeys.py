@@ -5,7 +5,9 @@ it from the free games, and the last join starts it (seeded). They play it to it
 three browser contexts, each clicking the buttons of its own board; each move reaches the
 other two boards live (their version follows). The scripted choices (mage_wars_script.py)
 make this seed go through a crafted manifestation, curses answered on the prompt, a death and
-a resurrection, as the journey checks; then bob watches the replay.
+a resurrection, as the journey checks; then bob watches the replay. Mid-game, the board of
+the player to act is looked at 390 px wide (issue 33): nothing wider than the screen, and
+their own mage and hand come first, above the compact opponents.
 
 Against the computer: alice starts a 2-seat game against the easy computer, whose answers
 reach her board by themselves, and surrenders.
@@ -30,7 +32,7 @@ from marcomage.web.games.models import Game, Status
 from .helpers import log_in, player
 from .mage_wars_script import scripted
 
-SEED = 139
+SEED = 213
 NAMES = ("alice", "bob", "carol")
 MW = find_ruleset("mage_wars")
 
@@ -56,6 +58,28 @@ def click_action(page: Any, action: dict[str, Any]) -> None:
         expect(form.locator("input[name=action]")).to_be_attached()
         confirm.check()
     form.locator("button").click()
+
+
+RIGHT_EDGE = """(selector) => Math.max(0, ...[...document.querySelectorAll(selector)]
+    .map(e => Math.ceil(e.getBoundingClientRect().right)))"""
+TOP = """(selector) => Math.round(document.querySelector(selector).getBoundingClientRect().top
+    + window.scrollY)"""
+
+
+def check_phone_board(page: Any) -> None:
+    """Issue 33: at 390 px the board has no horizontal overflow, and the player's own mage
+    and hand are first (on the first screen), the choices next, the opponents after."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate(RIGHT_EDGE, "#game-board *") <= 390
+        expect(page.locator(".mw-area.mine .mw-hand")).to_be_visible()
+        tops = [page.evaluate(TOP, s) for s in (".mw-area.mine", ".mw-area.mine .mw-hand",
+                                                 ".mw-actions", ".mw-opponents")]
+        assert tops == sorted(tops) and tops[1] < 844, tops
+    finally:
+        page.set_viewport_size(size)
 
 
 def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
@@ -90,7 +114,7 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
 
     seen: set[str] = set()
     version = int(board(carol).get_attribute("data-version") or 0)
-    for _ in range(200):
+    for move in range(200):
         game = Game.objects.get(pk=game_id)
         if game.status != Status.RUNNING:
             break
@@ -102,6 +126,9 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
         if action["type"] in ("accept", "negate", "deflect"):
             expect(page.locator(".mw-prompt")).to_contain_text("must answer the curse")
             seen.add("curse")
+        if move == 12:
+            check_phone_board(page)
+            seen.add("390 px")
         if action["type"] == "lose":
             expect(page.locator(".mw-prompt")).to_contain_text("health card(s) to lose")
         alive = [p.alive for p in state.players]
@@ -122,7 +149,7 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
             seen.add("craft")
     game = Game.objects.get(pk=game_id)
     assert game.status == Status.FINISHED
-    assert {"curse", "death", "resurrection", "craft"} <= seen, seen
+    assert {"curse", "death", "resurrection", "craft", "390 px"} <= seen, seen
     verdicts = []
     for page in pages.values():
         expect(board(page)).to_have_attribute("data-finished", "yes")

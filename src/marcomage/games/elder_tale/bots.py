@@ -106,21 +106,42 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = int(view["you"])
-        totals = [0.0] * len(legal)
+        choices = distinct(view, legal)
+        if len(choices) == 1:
+            return legal[choices[0]]
+        totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.samples):
             duel = sample_state(view, self.rng)
-            for index, action in enumerate(legal):
-                after, _ = engine.apply(duel, me, action)
+            for index in choices:
+                after, _ = engine.apply(duel, me, legal[index])
                 totals[index] += rollout(after, me, duel.turn + duel.seats)
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        best = max(choices, key=lambda i: (totals[i], -i))
         return legal[best]
 
 
+def distinct(view: Mapping[str, Any], legal: Sequence[Action]) -> list[int]:
+    """The indexes of the legal actions that differ in what they do: playing or purging one
+    copy of a card (of the same home deck) does what playing another copy does, so only the
+    first copy is tried (on the same target); the search costs the fewer rollouts for it."""
+    card_of = {h["iid"]: (h["card"], h["deck"]) for h in view["hand"]}
+    seen: set[tuple[Any, ...]] = set()
+    kept: list[int] = []
+    for index, action in enumerate(legal):
+        key = (action["type"], card_of.get(action.get("card"), action.get("card")),
+               action.get("target"))
+        if key not in seen:
+            seen.add(key)
+            kept.append(index)
+    return kept
+
+
 def rollout(duel: Duel, me: int, until_turn: int) -> float:
-    """Play greedily to the start of `until_turn` (or the end) and score it for `me`: the
+    """Play greedily on `duel` itself (a copy the caller gives away) to the start of
+    `until_turn` (or the end) and score it for `me`: the
     difference of HP shares, less the pending attack's weight, or +-10 for an ending."""
     while duel.outcome is None and duel.turn < until_turn:
-        duel, _ = engine.apply(duel, duel.active, greedy_action(duel, duel.active))
+        engine.take(duel, duel.active, greedy_action(duel, duel.active))
+        del duel.log[:]  # nobody reads a lookahead's log
     if duel.outcome is not None:
         if not duel.outcome.winners:
             return 0.0
@@ -158,7 +179,8 @@ def sample_state(view: Mapping[str, Any], rng: Rng) -> Duel:
     me = int(view["you"])
     cards: dict[str, Card] = dict(card_set().cards)
     for card_id, doc in view["cards"].items():
-        cards.setdefault(card_id, card_from_json(doc, custom=card_id.startswith("custom-")))
+        if card_id not in cards:  # a custom card (the set's own are known already)
+            cards[card_id] = card_from_json(doc, custom=card_id.startswith("custom-"))
     hand = view["hand"]
     size = max((h["iid"] for h in hand), default=-1) + 1
     instances = ["ember_cut"] * size

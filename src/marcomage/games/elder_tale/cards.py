@@ -249,6 +249,13 @@ def card_from_json(doc: Any, custom: bool = False) -> Card:
                 str(doc.get("text", "")), custom)
 
 
+@cache
+def card_doc(card: Card) -> dict[str, Any]:
+    """`card.to_json()`, made once per card: a duel's state holds the documents of all its
+    cards and is written at every step. The document is shared: read it, never change it."""
+    return card.to_json()
+
+
 def is_combat_concept(name: str) -> bool:
     return name in COMBAT_CONCEPTS
 

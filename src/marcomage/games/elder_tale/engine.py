@@ -154,20 +154,27 @@ def apply(duel: Duel, seat: int, action: Any) -> tuple[Duel, list[dict[str, Any]
         raise NotNow(_why_not(duel, seat, action))
     after = duel.clone()
     start = len(after.log)
-    kind = action["type"]
-    if kind == "play":
-        play(after, seat, action["card"], action.get("target"))
-    elif kind == "purge":
-        purge(after, seat, action["card"])
-    elif kind == "confirm":
-        confirm(after)
-    else:
-        end_turn(after)
-    if after.outcome is None and after.fighters[after.active].hp <= 0:
-        fall_in_turn(after)  # ET-GROUP-5: fallen in their own turn, the team fights on
+    take(after, seat, action)
     fresh = after.log[start:]
     del after.log[:-LOG_LENGTH]
     return after, fresh
+
+
+def take(duel: Duel, seat: int, action: Mapping[str, Any]) -> None:
+    """`seat` takes `action`, one of its legal actions, on `duel` itself: no check and no
+    copy, for a player's own copy such as a search bot's lookahead (`apply` is the checked
+    move on a copy)."""
+    kind = action["type"]
+    if kind == "play":
+        play(duel, seat, action["card"], action.get("target"))
+    elif kind == "purge":
+        purge(duel, seat, action["card"])
+    elif kind == "confirm":
+        confirm(duel)
+    else:
+        end_turn(duel)
+    if duel.outcome is None and duel.fighters[duel.active].hp <= 0:
+        fall_in_turn(duel)  # ET-GROUP-5: fallen in their own turn, the team fights on
 
 
 def _why_not(duel: Duel, seat: Any, action: Any) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from marcomage.platform.protocol import Outcome, option
 from marcomage.platform.rng import Rng
 
-from .cards import KINDS, Card, card_from_json
+from .cards import KINDS, Card, card_doc, card_from_json, card_set
 
 DEFEND, ATTACK_STEP, OVER = "defend", "attack", "over"
 SCHEMA = 2
@@ -203,7 +203,7 @@ class Duel:
     def to_json(self) -> dict[str, Any]:
         return {
             "format": "elder_tale", "schema": SCHEMA,
-            "cards": {cid: self.cards[cid].to_json() for cid in sorted(self.cards)},
+            "cards": {cid: card_doc(self.cards[cid]) for cid in sorted(self.cards)},
             "instances": self.instances[:], "homes": self.homes[:],
             "fighters": [f.to_json() for f in self.fighters], "rng": self.rng.to_json(),
             "first": self.first, "active": self.active, "turn": self.turn, "step": self.step,
@@ -230,11 +230,20 @@ class Duel:
                        for a in doc["attacks"]]
 
         return cls(
-            {cid: card_from_json(c, custom=cid.startswith("custom-"))
-             for cid, c in doc["cards"].items()},
+            {cid: stored_card(cid, c) for cid, c in doc["cards"].items()},
             list(doc["instances"]), list(doc["homes"]),
             [Fighter.from_json(f) for f in doc["fighters"]], Rng.from_json(doc["rng"]),
             doc["first"], doc["active"], doc["turn"], doc["step"], doc["en"],
             attacks, played(doc["played"]), played(doc["building"]), list(doc["log"]),
             None if doc["outcome"] is None else Outcome.from_json(doc["outcome"]),
             tuple(doc.get("teams", (0, 1))), doc.get("aim"))
+
+
+def stored_card(card_id: str, doc: Any) -> Card:
+    """The card a state's JSON holds under `card_id`: the card set's own object when the
+    document is that card's, unchanged (most are, and reading each again is what made loading
+    a state slow), else the card read from the document."""
+    known = card_set().cards.get(card_id)
+    if known is not None and doc == card_doc(known):
+        return known
+    return card_from_json(doc, custom=card_id.startswith("custom-"))

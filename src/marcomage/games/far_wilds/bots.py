@@ -29,6 +29,7 @@ from .state import (
     Options,
     Player,
 )
+from .tactics import greedy, ranked
 
 ITERATIONS = 64
 """Default iterations per decision."""
@@ -36,6 +37,13 @@ ROLLOUT_DEPTH = 4
 """Random actions played after the tree before the position is scored."""
 WIDTH = 6
 """Actions a node considers: the best by a one-step heuristic, and pass."""
+PLANNED = 3
+"""The greedy plan's best actions the root weighs beside the one-step score's."""
+MARGIN = 0.03
+"""How much better (in score) the search's pick must be than the greedy plan's to be
+played instead: with the site's budgets a few rollouts are noisier than the plan."""
+NOISE = 1.0
+"""How much the greedy plan's values are shaken in a rollout, so that rollouts differ."""
 EXPLORE = 0.7
 PRIOR = 2
 """Visits the one-step score of a root action counts for before the search adds its own:
@@ -197,7 +205,11 @@ class SearchBot:
             return {"type": KEEP} if {"type": KEEP} in legal else legal[0]
         me = int(view["you"])
         root_state = sample_state(view, self.rng)
+        if self.iterations <= 0:  # no search: the greedy plan alone (the lab's budget)
+            return greedy(root_state, me, list(legal))
         allowed = {_key(a): a for a in _candidates(root_state, me, list(legal))}
+        for _, action in ranked(root_state, me, list(legal))[:PLANNED]:
+            allowed.setdefault(_key(action), action)  # the greedy plan's best are weighed too
         root = _Node()
         for key, action in allowed.items():  # the one-step score as a prior of PRIOR visits
             try:
@@ -211,6 +223,10 @@ class SearchBot:
             self._iterate(root, state, me, allowed)
         best = max(allowed, key=lambda k: (root.children[k].n if k in root.children else -1,
                                            root.children[k].w if k in root.children else 0))
+        plan = greedy(root_state, me, list(legal))
+        mean = {k: c.w / c.n for k, c in root.children.items() if c.n}
+        if _key(plan) in mean and mean.get(best, 0.0) < mean[_key(plan)] + MARGIN:
+            return plan  # the search overrules the plan only when it finds clearly better
         return allowed[best]
 
     def _iterate(self, root: _Node, state: Battle, me: int, allowed: dict[str, Action]
@@ -247,7 +263,7 @@ class SearchBot:
                 break
             seat = min(engine.to_act(state))
             legal = engine.legal_actions(state, seat)
-            state, _ = engine.apply(state, seat, legal[self.rng.below(len(legal))])
+            state, _ = engine.apply(state, seat, greedy(state, seat, legal, self.rng, NOISE))
         value = score(state, me)
         for visited, mover in path[1:]:
             visited.n += 1

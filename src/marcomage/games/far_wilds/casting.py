@@ -260,6 +260,8 @@ def _effect(state: Battle, seat: int, found: Card, target: int | None, to: int |
     kind = effect.get("kind")
     amount = int(effect.get("amount", 0))
     figure = None if target is None else state.figures[target]
+    if figure is not None and kind in ("damage", "destroy", "heal"):
+        entry["target"] = figure.card  # the log names whose HP changed (issue 32)
     if kind == "gain_flux":
         state.players[seat].flux += amount
     elif kind == "draw":
@@ -333,6 +335,7 @@ def cast(state: Battle, seat: int, card_id: str, target: int | None, to: int | N
             figure = state.figures[target]
             assert figure is not None
             figure.enchantments.append(ench)
+            entry["target"] = figure.card
     else:
         _effect(state, seat, found, target, to, entry)
         _discard(state, seat, card_id)

@@ -59,7 +59,7 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 5
+    version = 6
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
     `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
@@ -72,7 +72,10 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     5: creatures move and figures fight (FW-MOVE, FW-FIGHT, issue 32): move, attack and
     special actions join casts and passes; figures have HP and die at the end of the action
     leaving corpses or ruins; a damaged construction site does not progress that round;
-    heal and entrench at the round boundaries; the sample cards have fighting numbers."""
+    heal and entrench at the round boundaries; the sample cards have fighting numbers.
+    6: balance from the search bot's battles (issue 32): Thicket Warden Speed 2 (was 1),
+    Bolt Crew Attack 3 (was 2); the premade armies changed (docs/far_wilds.md, Balance); a
+    spell's or enchantment's log entry names its target."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()

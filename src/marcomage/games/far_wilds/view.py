@@ -73,6 +73,8 @@ def log_text(entry: dict[str, Any], viewer: int | None, label: Any) -> str:
     if what == "cancel":
         return f"casts {card}{where}, but {CARDS[entry['by']].name} cancels it."
     text = f"casts {card}{where}"
+    if entry.get("target") and seen:  # whose HP or numbers change (issue 32)
+        text = f"casts {card} on {CARDS[entry['target']].name}{where}"
     if entry.get("site"):
         text = f"starts a construction site of {card}{where}"
     if entry.get("to") is not None and _saw(entry, viewer, "seen_to"):

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.db.models import OuterRef, Subquery
 
 from marcomage.web.core.held import TOO_MANY
 from marcomage.web.core.sockets import SessionBoundSocket
 
 from . import play
 from .errors import GameError
-from .models import ChatMessage, Seat, Status
+from .models import Status
+from .move_rows import seat_marks
 from .payload import kept_board, seat_board, seat_chat
 from .queries import STARTED, find_game
 from .realtime import group_name
@@ -66,16 +66,11 @@ class Marks:
 def _marks(game_id: int, user_id: int) -> Marks | None:
     """The game's marks for the player's seat, in one query, or None when the player may
     no longer see the game (not his, not started, or left)."""
-    latest = ChatMessage.objects.filter(game_id=OuterRef("game_id")).order_by("-id")
-    row = (Seat.objects.filter(game_id=game_id, user_id=user_id, left=False,
-                               game__status__in=STARTED)
-           .annotate(chat=Subquery(latest.values("id")[:1]))
-           .values_list("game__version", "game__status", "chat", "game__created", "number")
-           .first())
+    row = seat_marks(game_id, user_id)
     if row is None:
         return None
     version, status, chat, created, number = row
-    return Marks(int(version), str(status), int(chat or 0), created, int(number))
+    return Marks(version, status, chat, created, number)
 
 
 def socket_message(game_id: int, user_id: int, sent: Sent | None

@@ -16,8 +16,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Case, F, Max, Subquery, Value, When
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
@@ -26,9 +24,10 @@ from marcomage.web.core.events import game_finished, game_stored
 from marcomage.web.core.widgets import board_of
 from marcomage.web.preferences.models import preferences_of
 
+from . import move_rows
 from .chat import forget_chat, post_left
 from .errors import GameError, StaleVersion, whole_number
-from .models import Game, Seat, Status, Step, StepKind
+from .models import Game, Seat, Status, StepKind
 from .queries import (
     dead,
     game_state,
@@ -77,13 +76,6 @@ def _last_action(game: Game) -> tuple[int, Action] | None:
     return int(step.seat), dict(step.action or {})
 
 
-def _next_index(game_id: int) -> Any:
-    """The index after the game's last step, as an expression the INSERT computes."""
-    last = (Step.objects.filter(game_id=game_id).order_by()
-            .values("game_id").annotate(top=Max("index")).values("top"))
-    return Coalesce(Subquery(last), Value(0)) + 1
-
-
 def store(game: Game, state: State, kind: Any, seat: int | None,
           action: Action | None = None, winners: Sequence[int] = ()) -> None:
     """Write the new state, raise the version (stale → refused) and record the step, all in
@@ -94,30 +86,28 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     outcome = outcome_of(ruleset, state)
     fields: dict[str, Any] = {
         "state": ruleset.to_json(state),
-        "version": F("version") + 1,
-        "status": Status.FINISHED if outcome else Status.RUNNING,
+        "status": str(Status.FINISHED if outcome else Status.RUNNING),
         "round": round_of(ruleset, state),
     }
     if outcome is not None:
         fields.update(outcome=outcome.to_json(), end_type=outcome.end_type, finished_at=now)
     elif kind == StepKind.ACTION:
         fields["last_move"] = now  # C-GAME-14: set after every turn that does not end it
-    updated = Game.objects.filter(pk=game.pk, version=game.version).update(**fields)
-    if updated != 1:
+    # Plain SQL for the three writes (move_rows): the ORM's building of these statements
+    # cost more than running them (issue 36).
+    if move_rows.update_game(game.pk, game.version, fields) != 1:
         raise StaleVersion("The game changed meanwhile; here it is now. Nothing was played.")
     # The next step's index (the game's steps are numbered 1, 2, ... without gaps), counted
     # by the INSERT itself: no query of its own, and, after the UPDATE above took the game's
     # row, it sees every step committed before (issue 36).
-    Step.objects.create(game=game, index=_next_index(game.pk), seat=seat, kind=kind,
-                        action=action, winners=list(winners),
-                        hash_after=state_hash(ruleset, state), created=now)
+    move_rows.insert_step(game.pk, {
+        "seat": seat, "kind": str(kind), "action": action, "winners": list(winners),
+        "hash_after": state_hash(ruleset, state), "created": now})
     acting = ruleset.to_act(state) if outcome is None else frozenset()
     if any(one.to_act != (one.number in acting) for one in game.seat_list()):
         # Only when a seat's turn changes (not after a "play again" card, issue 36); the
         # seats were read with the locked game, so they are as stored.
-        Seat.objects.filter(game=game).update(
-            to_act=Case(When(number__in=list(acting), then=Value(True)),
-                        default=Value(False)))
+        move_rows.set_turns(game.pk, acting)
     # The row as written, without reading it again: the caller (the HTTP answer, the
     # computer's worker, the signal's receivers) sees the game after the step.
     fields.update(version=game.version + 1)

@@ -15,6 +15,7 @@ from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import Outcome, Ruleset, State
 from marcomage.platform.rating import game_slots
 from marcomage.web.accounts.activity import INACTIVE, ONLINE
+from marcomage.web.core.joined import Joined
 from marcomage.web.scores.services import level_of
 
 from .errors import GameError, NotFound, whole_number
@@ -48,25 +49,59 @@ def with_players(games: QuerySet[Game]) -> QuerySet[Game]:
             "user", "user__profile", "user__preferences")))
 
 
+SEAT_ROWS = Joined(Seat, ("user", "user__profile", "user__preferences"),
+                   f"t0.{Seat._meta.get_field('game').column} = %s")
+"""A game's seats with their players, profiles and settings (core/joined.py)."""
+
+
+def _with_seat_rows(game: Game) -> Game:
+    """The game with its seats, their players and the players' profile and settings read
+    in one query and kept as the game's prefetched seats (what `with_players` gives,
+    without the ORM's building of a four-table SELECT on every move, issue 36)."""
+    seats = Seat.objects.filter(game_id=game.pk)
+    rows = SEAT_ROWS.rows([game.pk])
+    for seat in rows:
+        seat.game = game
+    seats._result_cache = rows  # game.seats.all() reads no row again
+    seats._prefetch_done = True
+    game._prefetched_objects_cache = {"seats": seats}
+    return game
+
+
+GAME_ROW = Joined(Game, (), f"t0.{Game._meta.pk.column} = %s")
+LOCKED_GAME_ROW = Joined(Game, (), f"t0.{Game._meta.pk.column} = %s", lock=True)
+BIGGEST_ID = 2**63 - 1
+"""Ids past a 64-bit integer name no game (the ORM's lookups said so too; the database
+would refuse the number)."""
+
+
+def _game_id(value: Any) -> int:
+    """A game id from the outside, or OverflowError when no game can have it."""
+    found = whole_number(value, "game id")
+    if not 0 < found <= BIGGEST_ID:
+        raise OverflowError(found)
+    return found
+
+
 def find_game(game_id: Any) -> Game | None:
     """The game with its seats and their players (with profile and settings), or None."""
     try:
-        return with_players(Game.objects.filter(pk=whole_number(game_id, "game id"))).first()
-    except GameError:
+        found = GAME_ROW.rows([_game_id(game_id)])
+    except (GameError, OverflowError):
         return None
+    return _with_seat_rows(found[0]) if found else None
 
 
 def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
     database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
     try:
-        found = list(with_players(Game.objects.select_for_update()
-                                .filter(pk=whole_number(game_id, "game id"))))
+        found = LOCKED_GAME_ROW.rows([_game_id(game_id)])
     except (GameError, OverflowError):
         found = []
     if not found:
         raise NotFound("There is no such game.")
-    return found[0]
+    return _with_seat_rows(found[0])
 
 
 def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:

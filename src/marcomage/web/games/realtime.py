@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
-
-from marcomage.web.notifications.services import wake
+from marcomage.web.notifications.services import send_after_commit, wake_messages
 
 
 def group_name(game_id: int) -> str:
@@ -22,14 +18,7 @@ def group_name(game_id: int) -> str:
 
 
 def wake_game(game_id: int, version: int, player_ids: Iterable[int]) -> None:
-    """After the current transaction commits, wake the game's pages and the players' icons."""
-    wake(player_ids)
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(
-                group_name(game_id), {"type": "game.wake", "version": version}
-            )
-
-    transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
+    """After the current transaction commits, wake the game's pages and the players' icons
+    (all in one hop to the channel layer)."""
+    send_after_commit([(group_name(game_id), {"type": "game.wake", "version": version}),
+                       *wake_messages(player_ids)])

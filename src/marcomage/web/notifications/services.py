@@ -59,20 +59,34 @@ def render_icons_for_id(user_id: int) -> str:
     return render_icons(user, oob=True)
 
 
-def wake(user_ids: Iterable[int]) -> None:
-    """After the current transaction commits, tell these players' pages to refresh icons."""
-    ids = sorted(set(user_ids))
-    if not ids:
+def wake_messages(user_ids: Iterable[int]) -> list[tuple[str, dict[str, Any]]]:
+    """The (group, message) pairs that tell these players' pages to refresh their icons
+    (`sent` lets one player's sockets share a render)."""
+    sent = time.time()
+    return [(group_name(user_id), {**WAKE, "sent": sent}) for user_id in sorted(set(user_ids))]
+
+
+def send_after_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """After the current transaction commits, send these group messages in one hop to the
+    event loop (issue 36: one `async_to_sync` per message cost ~0.5 ms each on a move)."""
+    if not messages:
         return
+
+    async def send_all(layer: Any) -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
 
     def send() -> None:
         layer = get_channel_layer()
-        if layer is None:
-            return
-        for user_id in ids:  # `sent` lets one player's sockets share a render
-            async_to_sync(layer.group_send)(group_name(user_id), {**WAKE, "sent": time.time()})
+        if layer is not None:
+            async_to_sync(send_all)(layer)
 
     transaction.on_commit(send, robust=True)  # a channel layer down loses only a wake-up
+
+
+def wake(user_ids: Iterable[int]) -> None:
+    """After the current transaction commits, tell these players' pages to refresh icons."""
+    send_after_commit(wake_messages(user_ids))
 
 
 def wake_everyone() -> None:

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 
 from marcomage.games import find_ruleset
 from marcomage.games.elder_tale.bots import GreedyBot
-from marcomage.web.games import lobby, services
+from marcomage.web.games import lobby, queries, services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import render_board
 from marcomage.web.rulesets.elder_tale import collection
@@ -48,7 +48,10 @@ class GroupDuelPagesTest(BaseTestCase):
         bots = {n: GreedyBot(n) for n in users}
         aimed_seen = False
         for step in range(RULESET.max_steps):
-            game = Game.objects.get(pk=game.pk)
+            # As the site loads a game to draw its boards: seats and players in one go.
+            found = queries.find_game(game.pk)
+            assert found is not None
+            game = found
             if game.status == Status.FINISHED:
                 break
             state = services.game_state(game)

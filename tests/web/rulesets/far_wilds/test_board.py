@@ -247,10 +247,17 @@ class FarWildsBoardOptionsTests(BaseTestCase):
         orders = re.search(r'data-orders="([^"]+)"', page)
         assert orders is not None
         import html
+        warning = ("Attack Briar Whelp at (0,-1) with Ashen Titan? An attack cannot be taken "
+                   "back: Ashen Titan is dimmed until the next round, and a meleed figure "
+                   "with Attack may strike back.")
         self.assertIn({"t": theirs, "kind": "attack", "a": json.dumps(
-            attack, separators=(",", ":"), sort_keys=True)}, json.loads(html.unescape(
-                orders.group(1))))
+            attack, separators=(",", ":"), sort_keys=True), "c": warning},
+            json.loads(html.unescape(orders.group(1))))
         self.assertIn("Ashen Titan at (0,0): attack (0,-1) (Briar Whelp)", page)
+        # issue 32: an attack asks first, on the map (the panel) and in the list (a checkbox)
+        self.assertIn('class="fw-confirm" role="alertdialog"', page)
+        self.assertIn('<input type="checkbox" name="confirm" value="yes" required> '
+                      f'<span class="fw-warning">{html.escape(warning)}</span>', page)
         act(mover, game, attack)
         game.refresh_from_db()
         page = render_board(game, mover)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django import template
+from django.template.backends.django import Template as DjangoBackendTemplate
+from django.template.loader import get_template
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.web.core.end_types import end_words as words
 from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
@@ -60,3 +63,16 @@ def icon(name: str, label: str = "") -> SafeString:
     return format_html('<span class="icon-labelled" title="{}"><span class="icon icon-{}" '
                        'aria-hidden="true"></span><span class="sr-only">{}</span></span>',
                        label, name, label)
+
+
+@register.simple_tag(takes_context=True)
+def render_template(context: Any, name: str, **extra: Any) -> SafeString:
+    """Draw the template `name` of whichever engine has it (a Jinja2 template from a Django
+    one, core/jinja.py) with this template's variables and `extra`."""
+    values = context.flatten()
+    values.update(extra)
+    found = get_template(name)
+    if isinstance(found, DjangoBackendTemplate):  # stays in Django's context (autoescape)
+        with context.push(**extra):
+            return mark_safe(found.template.render(context))
+    return mark_safe(found.render(values, request=context.get("request")))

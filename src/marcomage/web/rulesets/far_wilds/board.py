@@ -191,8 +191,10 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     for action in legal:
         kind = action["type"]
         if kind in ("move", "attack"):
-            orders.setdefault(action["from"], []).append(
-                {"t": action["to"], "kind": kind, "a": canonical_json(action)})
+            order = {"t": action["to"], "kind": kind, "a": canonical_json(action)}
+            if kind == "attack":
+                order["c"] = attack_warning(view, action, label)
+            orders.setdefault(action["from"], []).append(order)
         elif kind == "act":
             figure = next(f for f in view["figures"] if f["space"] == action["from"])
             found = next(a for a in CARDS[figure["card"]].actions
@@ -202,7 +204,8 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
             specials.append({"text": f"{CARDS[figure['card']].name} at "
                                      f"{label(action['from'])}: {found.name}{where}"
                                      + (f" ({found.flux} flux)" if found.flux else ""),
-                             "a": canonical_json(action)})
+                             "a": canonical_json(action),
+                             "confirm": _special_warning(found.dim, found.flux)})
         elif kind == "cast":
             casts.setdefault(action["card"], []).append(
                 {"t": action.get("target"), "to": action.get("to"),
@@ -225,7 +228,8 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
     order_list = [{"text": f"{_figure_name(view, source)} at {label(source)}: "
                            f"{'move to' if o['kind'] == 'move' else 'attack'} {label(o['t'])}"
                            + (f" ({_figure_name(view, o['t'])})" if o["kind"] == "attack"
-                              else ""), "a": o["a"], "kind": o["kind"]}
+                              else ""), "a": o["a"], "kind": o["kind"],
+                   "confirm": o.get("c", "")}
                   for source, items in sorted(orders.items()) for o in items]
     return {
         "map": hexes(view, seat, orders), "orders": order_list, "specials": specials,
@@ -241,6 +245,24 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                   for e in view["world"]],
         "log": _log(view, names), "fw_rules": rules(view),
     }
+
+
+def attack_warning(view: Mapping[str, Any], action: Mapping[str, Any], label: Any) -> str:
+    """What an attack asks the player to confirm (issue 32: irreversible actions ask first):
+    who strikes whom, and that the attacker dims and a meleed figure with Attack may strike
+    back."""
+    attacker = _figure_name(view, action["from"])
+    target = _figure_name(view, action["to"])
+    return (f"Attack {target} at {label(action['to'])} with {attacker}? An attack cannot be "
+            f"taken back: {attacker} is dimmed until the next round, and a meleed figure "
+            "with Attack may strike back.")
+
+
+def _special_warning(dims: bool, flux: int) -> str:
+    """What a special action costs, in words, for its confirmation."""
+    costs = [c for c in ("it dims the figure until the next round" if dims else "",
+                         f"it costs {flux} flux" if flux else "") if c]
+    return f"Cannot be taken back: {' and '.join(costs)}." if costs else ""
 
 
 def _labeller(view: Mapping[str, Any]) -> Any:

@@ -13,7 +13,9 @@ from marcomage.games.marcomage.state import OUTCOME_TEXT
 from marcomage.platform.protocol import Action
 from marcomage.web.core.widgets import Board, ReplayBoard
 
-TEMPLATE = "rulesets/marcomage/_board.html"
+from .templatetags.cards import Faces
+
+TEMPLATE = "rulesets/marcomage/_board.jinja"
 HAND_ANCHOR = "my-hand"
 """The id the game page's "Skip to your hand" link points at."""
 RESOURCES = (("bricks", "quarry", "Quarry", "Bricks"), ("gems", "magic", "Magic", "Gems"),
@@ -192,6 +194,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
         "them": _side(view["opponent"], players[1 - seat], set()),
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
+        "faces": Faces(players[seat]),
     }
 
 

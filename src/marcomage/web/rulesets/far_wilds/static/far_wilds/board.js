@@ -1,12 +1,12 @@
 // The Far Wilds board: pick a card, its legal targets light up on the map, a click casts.
 // A card with two targets (Wind Step) takes the creature first, then where it goes.
 // Pick one of your figures on the map: where it may move (yellow) and what it may attack
-// (red) light up; a click there gives the order.
+// (red) light up; a click there gives the order, an attack once confirmed.
 (function () {
   "use strict";
   if (window.farWildsBoard) { return; }
   window.farWildsBoard = true;
-  var picked = null, first = null;
+  var picked = null, first = null, pending = null;
   function board() { return document.getElementById("game-board"); }
   function clear() {
     var b = board();
@@ -18,6 +18,19 @@
     if (note) { note.hidden = true; }
     var fnote = b.querySelector(".fw-picking-figure");
     if (fnote) { fnote.hidden = true; }
+    var ask = b.querySelector(".fw-confirm");
+    if (ask) { ask.hidden = true; }
+    pending = null;
+  }
+  // An attack cannot be taken back (issue 32): a click on a red space asks first, in a
+  // panel under the map, and only "Attack" there sends the order.
+  function confirmFirst(order) {
+    var ask = board().querySelector(".fw-confirm");
+    if (!ask) { submit(order.a); return; }
+    pending = order.a;
+    ask.querySelector(".fw-warning").textContent = order.c;
+    ask.hidden = false;
+    ask.querySelector(".fw-confirm-yes").focus();
   }
   // A lit space is a button for the keyboard too (issue 31): Tab reaches it, Enter or Space
   // chooses it (game.js), and the first one takes the focus.
@@ -67,6 +80,8 @@
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
   }
   document.addEventListener("click", function (event) {
+    var yes = event.target.closest && event.target.closest(".fw-confirm-yes");
+    if (yes && pending) { var chosen = pending; clear(); submit(chosen); return; }
     var button = event.target.closest && event.target.closest(".fw-pick");
     if (button) { pick(button.closest(".fw-card")); return; }
     if (event.target.closest && event.target.closest(".fw-unpick")) { picked = null; clear(); return; }
@@ -83,6 +98,7 @@
       light(matches.map(function (t) { return t.to; }));
       return;
     }
+    if (matches[0].kind === "attack" && matches[0].c) { confirmFirst(matches[0]); return; }
     submit(matches[0].a);
   });
   document.addEventListener("keydown", function (event) {

@@ -1,0 +1,39 @@
+"""The Jinja2 environment of the site's hot templates (issue 36).
+
+A live board is drawn once per (game, seat, version), and Django's template engine spent
+~5 ms on MArcomage's (the interpreted nodes, one lookup chain per variable, an include per
+card); Jinja2 compiles a template to Python once and draws the same board in a fraction of
+that (BENCHMARKS.md, "The move path"). Only the templates on the move path are Jinja2
+(`<app>/jinja2/**.jinja`); everything else stays a Django template, and a Django template
+includes a Jinja2 one with `{% render_template name %}` (core/templatetags/marcomage.py).
+
+The environment has what those templates use: `url` (Django's reverse), `icon` (the
+vendored icons), and the `signed` filter; a game's own helpers come in its board context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from jinja2 import Environment
+
+from marcomage.web.core.templatetags.marcomage import icon
+
+
+def url(name: str, *args: Any) -> str:
+    """The path of a named URL, as `{% url %}` gives it."""
+    return reverse(name, args=args)
+
+
+def signed(value: int) -> str:
+    """A change indicator: +3, -2 (empty for 0), as the Django filter of the same name."""
+    return f"{value:+d}" if value else ""
+
+
+def environment(**options: Any) -> Environment:
+    """The site's Jinja2 environment (settings.TEMPLATES names it)."""
+    env = Environment(**options)
+    env.globals.update(url=url, icon=icon)
+    env.filters.update(signed=signed)
+    return env
