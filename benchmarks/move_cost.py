@@ -6,9 +6,9 @@ default). Each timed move is what the server does for it under the load benchmar
 mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole stack, its
 answer (the mover's board), then the wake-up's work on the two open game pages' sockets
 (each checks its log-in, reads the game and builds its message, as `GameConsumer.push`
-does). The move is chosen outside the timed part (the first legal action, from the state). Prints one JSON row
-(CPU ms per move: mean and median, and how many queries); `--profile N` prints the N
-functions with the most cumulative time (cProfile) over all timed moves.
+does). The move is chosen outside the timed part (the first legal action, from the state).
+Prints one JSON row (CPU ms per move: mean and median, and how many queries); `--profile N`
+prints the N functions with the most cumulative time (cProfile) over all timed moves.
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
 """
