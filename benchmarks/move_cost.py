@@ -5,10 +5,10 @@ Two players of a fresh SQLite database play games of one system (`--game`, MArco
 default). Each timed move is what the server does for it under the load benchmark: the
 mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole stack, its
 answer (the mover's board), then the wake-up's work on the two open game pages' sockets
-(each reads the game and builds its message, as `GameConsumer.push` does). The move is
-chosen outside the timed part (the first legal action, from the state). Prints one JSON row
-(CPU ms per move: mean and median, and how many queries); `--profile N` prints the N
-functions with the most cumulative time (cProfile) over all timed moves.
+(each checks its log-in, reads the game and builds its message, as `GameConsumer.push`
+does). The move is chosen outside the timed part (the first legal action, from the state).
+Prints one JSON row (CPU ms per move: mean and median, and how many queries); `--profile N`
+prints the N functions with the most cumulative time (cProfile) over all timed moves.
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
 """
@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext
 
     from marcomage.web.accounts.models import User
+    from marcomage.web.core.sockets import session_user_id
     from marcomage.web.decks.services import give_starter_decks, ready_decks
     from marcomage.web.games import consumers, services
     from marcomage.web.games.models import Game, Status
@@ -103,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     def fan(game_id: int) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in
         a thread of the event loop's pool; here one after the other, so cProfile sees it)."""
-        for player in players:
+        for player, client in zip(players, clients, strict=True):
+            # Each push first checks that the socket's log-in still holds (core/sockets.py).
+            assert session_user_id(client.cookies["sessionid"].value) == player.pk
             found = consumers.socket_message(game_id, int(player.pk), sent.get(player.pk))
             assert found is not None
             sent[player.pk] = found[1]

@@ -38,10 +38,20 @@ class Slot:
     """Why the owner cannot afford the card ("Needs 3 more gems"), or "" when he can."""
     choices: tuple[tuple[int, str], ...] = ()
     """The modes to offer with their words: hand positions for "select a card" cards."""
+    selects: str = ""
+    """Which hand a "select a card" card's mode points into: "mine", "theirs" or "both"."""
 
 
 TARGETS_ENEMY_HAND = frozenset({270, 280, 288, 373, 414, 467})
 """Cards whose mode selects a card of the enemy's hand (C-FX-5); 316 Lich selects both."""
+
+
+def selected_hand(card_id: int) -> str:
+    """Which hand a "select a card" card's mode points into (C-FX-5): "mine", "theirs" or
+    "both" (316 Lich)."""
+    if card_id == 316:
+        return "both"
+    return "theirs" if card_id in TARGETS_ENEMY_HAND else "mine"
 
 
 def shortfall(card_id: int, stock: Mapping[str, Any],
@@ -93,7 +103,8 @@ def _hand(side: Mapping[str, Any], playable: set[int],
                           playable=pos in playable, modes=CARDS[card].modes,
                           short=shortfall(card, side, guests.get(str(card))),
                           guest=guests.get(str(card)),
-                          choices=mode_choices(pos, card, hand, other["hand"])))
+                          choices=mode_choices(pos, card, hand, other["hand"]),
+                          selects=selected_hand(card)))
     return slots
 
 

@@ -90,13 +90,6 @@ class Faces:
             {"guest": guest, "card_id": card_id})
         return mark_safe(f'<div class="game-card">{flags}{html}</div>')
 
-    @staticmethod
-    def selects(card_id: int) -> str:
-        """Which hand a "select a card" card's mode points into: "mine", "theirs", "both"."""
-        from .marcomage_board import select_target
-
-        return select_target(card_id)
-
 
 @register.simple_tag(takes_context=True)
 def game_card(context: Any, card_id: int | None, new: bool = False, revealed: bool = False,

@@ -26,8 +26,6 @@ def mode_range(modes: int) -> range:
 @register.filter
 def select_target(card_id: int) -> str:
     """Which hand a "select a card" card's mode points into: "mine", "theirs" or "both"."""
-    from ..board import TARGETS_ENEMY_HAND
+    from ..board import selected_hand
 
-    if int(card_id) == 316:
-        return "both"
-    return "theirs" if int(card_id) in TARGETS_ENEMY_HAND else "mine"
+    return selected_hand(int(card_id))
