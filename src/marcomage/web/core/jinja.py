@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from jinja2 import Environment
+from jinja2 import ChainableUndefined, Environment
 
 from marcomage.web.core.templatetags.marcomage import icon
 
@@ -32,8 +32,10 @@ def signed(value: int) -> str:
 
 
 def environment(**options: Any) -> Environment:
-    """The site's Jinja2 environment (settings.TEMPLATES names it)."""
-    env = Environment(**options)
+    """The site's Jinja2 environment (settings.TEMPLATES names it). A name the context lacks
+    reads as empty, however deep (`ends.surrender`), as in the Django templates that include
+    these: a board drawn without the page's end buttons must not fail."""
+    env = Environment(**{**options, "undefined": ChainableUndefined})
     env.globals.update(url=url, icon=icon)
     env.filters.update(signed=signed)
     return env

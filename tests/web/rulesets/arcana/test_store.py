@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from django.db import connection
+from django.utils.html import escape
 
 from marcomage.games.arcana.boosters import BOOSTER, open_arcana_booster
 from marcomage.games.arcana.cards import CARDS
@@ -119,7 +120,7 @@ class StoreTests(BaseTestCase):
         self.assertIn(f'<code id="booster-seed">{purchase.seed}</code>', page)
         self.assertIn('data-same="yes"', page)
         for card in purchase.cards:
-            self.assertIn(CARDS[card].name, page)
+            self.assertIn(escape(CARDS[card].name), page)
 
     def test_issue_34_a_double_click_buys_once(self) -> None:
         first = self.buy("booster", "double-click-key")
