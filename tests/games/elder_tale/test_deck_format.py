@@ -88,7 +88,7 @@ def test_a_duel_with_a_custom_card_deals_it() -> None:
     deck["entries"].append({"card": "custom-7", "count": 2})
     duel = RULESET.new_game(RULESET.options_from_json({}), [deck, starter(1)], 5)  # type: ignore[list-item]
     assert duel.instances.count("custom-7") == 2
-    assert duel.fighters[0].max_hp == 40 + 4
+    assert duel.fighters[0].max_hp == 42 + 4
     again = RULESET.from_json(RULESET.to_json(duel))
     assert again.cards["custom-7"].name == "Cinder Edge"
 

@@ -29,8 +29,8 @@ def new(seed: int = 1):  # type: ignore[no-untyped-def]
 
 def test_ET_DUEL_2_hp_is_the_sum_of_card_hp() -> None:
     duel = new()
-    # Aren: 25 Commons, 2 Uncommons, 2 Rares, 1 Epic; Sefa: 20, 4, 5, 1 (issue 35).
-    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(40, 40), (48, 48)]
+    # Aren: 24 Commons, 2 Uncommons, 3 Rares, 1 Epic; Sefa: 21, 4, 4, 1 (issue 35, ruleset 4).
+    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(42, 42), (46, 46)]
 
 
 def test_ET_DUEL_4_a_seeded_coin_decides_and_turns_alternate() -> None:
@@ -182,7 +182,7 @@ def test_ET_DUEL_12_attack_up_on_an_attack_card_counts_on_that_attack() -> None:
     duel = act(duel, 1, "confirm")
     exchange = next(e for e in duel.log if e["type"] == "exchange")
     assert [h["value"] for h in exchange["hits"]] == [7, 7, 7]
-    assert exchange["cards"][0]["thorn_bind"] == 2 * 3
+    assert exchange["cards"][0]["thorn_bind"] == 3 * 3  # ruleset 4: Thorn Bind 3 (issue 35)
 
 
 def test_ET_DUEL_12_blind_left_over_lapses_when_its_bearer_does_not_attack() -> None:

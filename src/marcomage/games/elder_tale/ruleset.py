@@ -73,8 +73,11 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "elder_tale"
     name = "Elder Tale"
-    version = 3
-    """2 to 3 (issue 35): exhaustion past round 10 (ET-END-3); six prebuilt characters;
+    version = 4
+    """3 to 4 (issue 35, balance): Edge of Shadow is no longer Facedown and hits for 5 with
+    Attack Up 2 and Thorn Bind 3 (was 6, Attack Up 1, Thorn Bind 2); Aren plays it again for
+    a Stone Fist, and Sefa plays a second Wind Needles for a second Stormcaller's Verdict.
+    2 to 3 (issue 35): exhaustion past round 10 (ET-END-3); six prebuilt characters;
     group duels of 3 to 6 seats in two teams, with targets and help to allies (ET-GROUP); a
     bound in hits on Thorns or Thorn Bind is honoured, each applying hit spending one
     (ET-XCH-5, ET-XCH-6).

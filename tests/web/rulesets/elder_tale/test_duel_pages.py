@@ -52,8 +52,8 @@ class DuelPagesTest(BaseTestCase):
         board = render_board(game, users[mover])
         other = render_board(game, users[1 - mover])
         for text in (board, other):
-            assert 'HP <strong class="et-hp-value">40</strong> / ' in text
-            assert '<span class="et-max-hp">40</span>' in text
+            assert 'HP <strong class="et-hp-value">42</strong> / ' in text
+            assert '<span class="et-max-hp">42</span>' in text
             assert "Effects in force:" in text and "Round 1 of 30" in text
         assert "EN left: <strong>2</strong>" in board and "play Attack and Utility" in board
         hand = {state.instances[i] for i in state.fighters[mover].hand}
@@ -106,7 +106,7 @@ class DuelPagesTest(BaseTestCase):
         game = self.start(9)
         state = services.game_state(game)
         assert state.instances.count(card_id) == 2 and state.cards[card_id].name == "Cinder Edge"
-        assert state.fighters[0].max_hp == 40 + 4
+        assert state.fighters[0].max_hp == 42 + 4
 
     def test_ET_DUEL_13_purging_clutter_from_the_board(self) -> None:
         """Play goes on until the player to move holds a clutter card (Aren's Ashen Curse
