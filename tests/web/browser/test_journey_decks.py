@@ -55,6 +55,9 @@ def test_it_builds_exports_and_imports_a_ready_deck(page: Any, tmp_path: Path) -
     page.fill("#id_card_name", holy.name[:6])
     expect(page.locator(f"#pool-card-{holy.id}")).to_be_visible()
     assert lime_filters(page) == ["cls", "keyword", "name"]
+    # The name search answers after a 300 ms pause; take the card only once it has,
+    # so that the late pool answer cannot overwrite the card's "In deck" mark.
+    expect(page).to_have_url(re.compile(r"name=" + re.escape(holy.name[:6])))
     page.locator(f"#pool-card-{holy.id} button.take").click()
     expect(page.locator("#deck-count")).to_contain_text("1/45 cards")
     expect(page.locator(f"#pool-card-{holy.id} .in-deck")).to_have_text("In deck")
