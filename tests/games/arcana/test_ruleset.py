@@ -4,6 +4,7 @@ and properties over random duels."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
-from marcomage.platform.replay import canonical_json
+from marcomage.platform.replay import Recorder, Replay, canonical_json, verify
 
 from .build import Duel
 
@@ -93,3 +94,28 @@ def test_random_duels_keep_the_invariants(seed: int) -> None:
             assert len(p.creatures) == len(p.runes) == 5
             assert all(c.face_up or c.position == "defense" for c in p.creatures if c)
     assert RULESET.outcome(game.states[-1]) is not None
+
+
+def test_PL_STATE_3_a_state_saved_before_version_4_keeps_the_free_empty_draw() -> None:
+    """AR-START-5 changed in ruleset 4 (an empty deck costs HP at the draw). A game saved
+    under version 3 has no `empty_deck_hp` in its options: it goes on with version 3's
+    reading (no HP lost), and a new game's state names the option."""
+    state = RULESET.new_game(RULESET.options_from_json({}), RULESET.starter_decks()[:2], 4)
+    doc = RULESET.to_json(state)
+    assert doc["options"]["empty_deck_hp"] == 1
+    del doc["options"]["empty_deck_hp"]
+    assert RULESET.from_json(doc).options.empty_deck_hp == 0
+
+
+def test_PL_STATE_3_a_ruleset_3_duel_reports_its_version_after_the_empty_deck_rule() -> None:
+    """A replay recorded under version 3 is not re-simulated under version 4's empty-deck
+    rule but reported stale, naming its own version."""
+    decks = RULESET.starter_decks()[:2]
+    rec = Recorder(RULESET, RULESET.options_from_json({}), decks, seed=4)
+    seat = next(s for s in (0, 1) if RULESET.legal_actions(rec.state, s))
+    rec.act(seat, RULESET.legal_actions(rec.state, seat)[0])
+    replay = rec.replay()
+    assert RULESET.version == 4 and verify(replay, {RULESET.id: RULESET}).ok
+    old = Replay(replace(replay.header, version=3), replay.steps)
+    stale = verify(old, {RULESET.id: RULESET})
+    assert stale.status == "stale" and "arcana version 3" in stale.message

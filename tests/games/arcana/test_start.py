@@ -56,13 +56,34 @@ def test_AR_START_4_first_player_does_not_draw_on_turn_one_then_one_a_turn() -> 
 
 
 def test_AR_START_5_empty_deck_skips_the_draw_or_loses_with_the_option() -> None:
-    d = Duel(turn=3, current=0, phase=MAIN2, deck=0)
+    d = Duel(turn=3, current=0, phase=MAIN2, deck=0, options=Options(empty_deck_hp=0))
     d.act(0, type="end_turn")
     assert d.g.turn == 4 and d.g.outcome is None and d.hand_names(1) == []
+    assert [p.hp for p in d.g.players] == [10, 10]
     d = Duel(turn=3, current=0, phase=MAIN2, deck=0, options=Options(deck_out_loses=True))
     d.act(0, type="end_turn")
     assert d.g.outcome is not None and d.g.outcome.winners == (0,)
     assert d.g.outcome.end_type == "deck_out"
+
+
+def test_AR_START_5_an_empty_deck_costs_hp_at_the_draw_since_version_4() -> None:
+    """Our reading since ruleset 4: a Draw phase with an empty deck costs `empty_deck_hp` HP
+    (1 by default), logged with its cause, so a board neither player can change any more
+    still ends by HP (such duels reached TURN_LIMIT, about 1.7% under the search bot)."""
+    d = Duel(turn=3, current=0, phase=MAIN2, deck=0)
+    d.g.players[0].deck.append(d.piece("Thornling", 0))
+    d.act(0, type="end_turn")
+    assert d.g.turn == 4 and d.g.outcome is None and d.hand_names(1) == []
+    assert [p.hp for p in d.g.players] == [10, 9]
+    assert "Player 2 loses 1 HP (an empty deck at the draw): 9 left." in d.g.log
+    d.g.phase = MAIN2
+    d.act(1, type="end_turn")   # player 1 still had a card: drawn, no HP lost
+    assert [p.hp for p in d.g.players] == [10, 9] and d.hand_names(0) == ["Thornling"]
+    d = Duel(turn=3, current=0, phase=MAIN2, deck=0, options=Options(empty_deck_hp=2))
+    d.g.players[1].hp = 2
+    d.act(0, type="end_turn")
+    assert d.g.outcome is not None and d.g.outcome.winners == (0,)
+    assert d.g.outcome.end_type == "hp" and d.g.players[1].hp == 0
 
 
 def test_AR_START_6_match_turn_one_has_no_battle_phase() -> None:

@@ -241,7 +241,7 @@ def test_AR_POS_9_stats_never_below_zero_toughness_static() -> None:
 
 def test_options_default_and_phase_after_summon_window() -> None:
     assert Options() == Options(summoned_can_attack=True, deck_out_loses=False,
-                                set_rune_delay=True)
+                                empty_deck_hp=1, set_rune_delay=True)
     d = Duel()
     d.hand(0, "Ember Whelp")
     d.act(0, type="summon", card=0, position="attack")

@@ -46,7 +46,7 @@ from .state import (
     Options,
     Piece,
 )
-from .victory import draw, finish
+from .victory import draw, empty_draw, finish
 
 START_HP = 10
 """AR-HP-1."""
@@ -122,7 +122,10 @@ def start_turn(g: Game) -> None:
     g.cancels = 0
     log(g, f"Turn {g.turn}: {who(g.current)}.")
     if g.turn > 1:
-        draw(g, g.current)
+        if g.players[g.current].deck or g.options.deck_out_loses:
+            draw(g, g.current)
+        else:
+            empty_draw(g, g.current)
     if g.outcome is None:
         g.phase = MAIN1
 

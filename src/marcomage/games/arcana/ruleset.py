@@ -39,7 +39,7 @@ class Arcana(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "arcana"
     name = "Arcana"
-    version = 3
+    version = 4
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         "standard": Format(

@@ -102,7 +102,9 @@ def state_json(g: Game, viewer: int) -> dict[str, Any]:
 def from_json(doc: dict[str, Any]) -> Game:
     if doc.get("format") != FORMAT or doc.get("schema") != SCHEMA:
         raise ValueError("Not an Arcana game state.")
-    g = Game(options_from_json(Options, doc["options"], "Arcana"), Rng.from_json(doc["rng"]))
+    options = dict(doc["options"])
+    options.setdefault("empty_deck_hp", 0)   # a state saved before version 4: no HP lost
+    g = Game(options_from_json(Options, options, "Arcana"), Rng.from_json(doc["rng"]))
     g.turn, g.first, g.phase = int(doc["turn"]), int(doc["first"]), str(doc["phase"])
     g.players = [player_from(p) for p in doc["players"]]
     g.attack = None if doc["attack"] is None else Attack.from_json(doc["attack"])

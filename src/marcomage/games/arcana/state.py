@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marcomage.platform.protocol import Outcome
+from marcomage.platform.protocol import Outcome, option
 from marcomage.platform.rng import Rng
 
 ZONES = 5
@@ -23,11 +23,15 @@ class Options:
 
     `summoned_can_attack`: a creature may attack in the turn it arrives from match turn 2 on
     (AR-START-7; False is the stricter reading). `deck_out_loses`: drawing from an empty deck
-    loses (AR-START-5; default False, the draw is skipped). `set_rune_delay`: a set rune
-    cannot be activated in the turn it was set (AR-RUNE-3)."""
+    loses (AR-START-5; default False). `empty_deck_hp`: when it does not, the HP a player
+    loses at each Draw phase of theirs with an empty deck (AR-START-5, ruleset version 4: a
+    board that both players have stopped changing still ends; 0 is version 3's reading, the
+    draw skipped at no cost). `set_rune_delay`: a set rune cannot be activated in the turn it
+    was set (AR-RUNE-3)."""
 
     summoned_can_attack: bool = True
     deck_out_loses: bool = False
+    empty_deck_hp: int = option(1, bounds=(0, 10))
     set_rune_delay: bool = True
 
 

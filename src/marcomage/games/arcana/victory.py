@@ -1,5 +1,6 @@
 """How an Arcana duel is lost: HP run out (AR-END-1, AR-END-2), a draw from an empty deck
-when that option is on (AR-START-5), and the outcome that closes the duel."""
+(AR-START-5: a loss when that option is on, else HP lost), and the outcome that closes the
+duel."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ def draw(g: Game, seat: int, n: int = 1) -> None:
                 finish(g, Outcome("win", (1 - seat,), "deck_out", g.turn))
             return
         p.hand.append(p.deck.pop())
+
+
+def empty_draw(g: Game, seat: int) -> None:
+    """The Draw phase of a player whose deck is empty (AR-START-5, our reading since ruleset
+    version 4): no card, and `empty_deck_hp` HP lost, logged, so that a duel whose board
+    neither player can change any more still ends by HP, not at TURN_LIMIT."""
+    if g.options.empty_deck_hp:
+        change_hp(g, seat, -g.options.empty_deck_hp, "an empty deck at the draw")
+        check_hp(g)
 
 
 def finish(g: Game, outcome: Outcome) -> None:
