@@ -23,6 +23,7 @@ END_TYPES = {"hp": "HP reduced to 0", "turn_limit": "turn limit reached: a draw"
              "deck_out": "drew from an empty deck"}
 OPTION_LABELS = {"summoned_can_attack": "Creatures may attack the turn they arrive",
                  "deck_out_loses": "Drawing from an empty deck loses",
+                 "empty_deck_hp": "HP lost at each draw from an empty deck (when it does not)",
                  "set_rune_delay": "A set rune waits a turn before it can be activated"}
 """The lobby's words for Arcana's options."""
 
