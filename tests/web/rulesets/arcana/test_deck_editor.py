@@ -46,7 +46,7 @@ class ArcanaDeckEditorTests(BaseTestCase):
         self.assertEqual(self.page("?kind=bogus").count('<tr data-card="'), len(CARDS))
 
     def test_violations_appear_after_each_change_naming_the_card(self) -> None:
-        self.change("Ember Whelp", -1, kind="creature")
+        self.change("Pyre Dancer", -1, kind="creature")
         page = self.page()
         self.assertIn('data-code="DECK_TOO_SMALL"', page)
         self.assertIn("29 cards", page)
@@ -56,7 +56,7 @@ class ArcanaDeckEditorTests(BaseTestCase):
         self.assertIn('data-code="THREE_STAR_DUPLICATE"', page)
         self.assertIn("Storm Sovereign is a three-star creature", page)
         self.change("Storm Sovereign", -1)
-        self.change("Ember Whelp", 1)
+        self.change("Pyre Dancer", 1)
         self.assertIn("ready to play", self.page())
 
     def test_someone_elses_deck_or_a_bad_card_changes_nothing(self) -> None:
