@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
-from marcomage.platform.replay import state_hash
+from marcomage.platform.replay import doc_hash
 from marcomage.web.core.events import game_finished, game_stored
 from marcomage.web.core.widgets import board_of
 from marcomage.web.preferences.models import preferences_of
@@ -31,6 +31,7 @@ from .models import Game, Seat, Status, StepKind
 from .queries import (
     dead,
     game_state,
+    keep_state,
     outcome_of,
     player_game,
     round_of,
@@ -102,7 +103,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     # row, it sees every step committed before (issue 36).
     move_rows.insert_step(game.pk, {
         "seat": seat, "kind": str(kind), "action": action, "winners": list(winners),
-        "hash_after": state_hash(ruleset, state), "created": now})
+        "hash_after": doc_hash(fields["state"]), "created": now})
     acting = ruleset.to_act(state) if outcome is None else frozenset()
     if any(one.to_act != (one.number in acting) for one in game.seat_list()):
         # Only when a seat's turn changes (not after a "play again" card, issue 36); the
@@ -115,6 +116,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         setattr(game, name, value)
     for one in game.seat_list():
         one.to_act = one.number in acting
+    keep_state(game, state)  # the answer's board and the sockets' boards decode nothing
     if outcome is not None:
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
