@@ -19,9 +19,10 @@ from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
 from .models import ChatMessage, Game, Status, StepKind
+from .patches import patch
 from .play import end_options
 from .queries import game_state, ruleset_of
-from .renders import renderings
+from .renders import Renderings, renderings
 
 CHAT_LINES = 21  # C-SITE-3
 LOG_LINES = 20
@@ -229,3 +230,15 @@ def seat_chat(game: Game, user: Any, mark: int) -> str:
             return render_to_string("games/_chat_log.html", context)
 
     return renderings.get(("chat", game.pk, game.created, int(user.pk), mark), render)
+
+
+patches = Renderings(size=2048)
+"""The patches made, by the two renderings they join (every socket of a seat that showed
+the same board takes the same patch)."""
+
+
+def board_patch(old: str, new: str, old_version: int, new_version: int) -> str:
+    """What a socket that showed the seat's board `old` sends to show `new`: a patch of the
+    parts that changed (patches.py), or the whole board `new` where no patch is worth it."""
+    key = ("patch", hash(old), len(old), hash(new), len(new), old_version, new_version)
+    return patches.get(key, lambda: patch(old, new, old_version, new_version) or new)
