@@ -34,6 +34,7 @@ from marcomage.web.games.payload import render_board
 from marcomage.web.rulesets.generic import board as generic_board
 
 from ..base import BaseTransactionTestCase
+from .helpers import patched
 from .test_realtime import socket_for
 from .test_toy import toy_game
 
@@ -160,17 +161,22 @@ class ToyLeakTests(BaseTransactionTestCase):
 
         async def scenario() -> int:
             sockets = [socket_for(key, game.pk) for key in keys]
+            shown = []
             for seat, socket in enumerate(sockets):
                 connected, _ = await socket.connect()
                 assert connected
                 first = await socket.receive_from()
                 await database_sync_to_async(self.check)(first, game, seat)
+                shown.append(first)
             moves = 0
             while await database_sync_to_async(act_once)():
                 moves += 1
                 for seat, socket in enumerate(sockets):
                     message = await socket.receive_from(timeout=5)
-                    await database_sync_to_async(self.check)(message, game, seat)
+                    # Issue 36: a patch of the board the page showed; the board it makes,
+                    # which holds every piece the patch carried, is checked.
+                    shown[seat] = patched(board_part(shown[seat]), message)
+                    await database_sync_to_async(self.check)(shown[seat], game, seat)
             for socket in sockets:
                 await socket.disconnect()
             return moves
