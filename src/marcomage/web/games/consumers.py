@@ -32,7 +32,7 @@ from .errors import GameError
 from .models import Status
 from .move_rows import seat_marks
 from .payload import board_patch, kept_board, seat_board, seat_chat
-from .queries import STARTED, find_game
+from .queries import STARTED, find_game, stored_games
 from .realtime import group_name
 
 UNAUTHORISED = 4401
@@ -94,7 +94,10 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
                           finished, chat)
         if kept is not None:
             return _board_message(sent, kept, marks.version, finished), Sent(board, chat, kept)
-    game = find_game(game_id)
+    # The game as this process's move stored it, when it is the version the marks read
+    # (the row, its seats and players need not be read again, issue 36).
+    game = stored_games.get(game_id, marks.version, marks.created,
+                                  marks.status) or find_game(game_id)
     seat = next((s for s in game.seat_list() if s.user_id == user_id), None) if game else None
     if game is None or seat is None or seat.left or game.status not in STARTED:
         return None

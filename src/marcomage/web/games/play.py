@@ -32,6 +32,7 @@ from .queries import (
     dead,
     game_state,
     keep_state,
+    stored_games,
     outcome_of,
     player_game,
     round_of,
@@ -117,6 +118,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     for one in game.seat_list():
         one.to_act = one.number in acting
     keep_state(game, state)  # the answer's board and the sockets' boards decode nothing
+    stored_games.keep(game)  # nor read the game again, in this process
     if outcome is not None:
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),

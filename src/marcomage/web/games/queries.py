@@ -181,6 +181,45 @@ decoded = DecodedStates()
 """The process's decoded states (one per game's latest versions)."""
 
 
+class StoredGames:
+    """Each game as the process's last move stored it (the row, its seats and players),
+    kept from the commit on: the other seats' sockets of this process draw their boards
+    of that version from it instead of reading the game again (issue 36). A reader takes
+    it only for the very version and start its own marks query read."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[int, Game] = OrderedDict()
+
+    def keep(self, game: Game) -> None:
+        """Keep `game` once the transaction commits (the version it then holds)."""
+        transaction.on_commit(lambda: self._put(game))
+
+    def _put(self, game: Game) -> None:
+        with self._lock:
+            self._kept[game.pk] = game
+            self._kept.move_to_end(game.pk)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def get(self, game_id: int, version: int, created: Any, status: str) -> Game | None:
+        with self._lock:
+            found = self._kept.get(game_id)
+        if (found is None or found.version != version or found.created != created
+                or found.status != status):
+            return None
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+stored_games = StoredGames()
+"""The games as this process last stored them."""
+
+
 def outcome_of(ruleset: Ruleset, state: State) -> Outcome | None:
     """The ruleset's outcome as the platform's Outcome."""
     found: Any = ruleset.outcome(state)
