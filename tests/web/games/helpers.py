@@ -80,13 +80,20 @@ def verified(game: Game) -> VerifyReport:
     return verify(replay_of(game), RULESETS)
 
 
-def patched(shown: str, message: str) -> str:
+def patched(shown: str, message: str, answer: str | None = None) -> str:
     """The board a page shows after a socket's `message` (issue 36: a patch of the board it
     showed, `shown`, or a whole board), as text, as game.js applies a patch. Every entry
     of a patch must be a piece of the result, so a test that checks the result checks
-    everything the patch carried."""
+    everything the patch carried. A note of the version (the seat's own move) leaves the
+    board that move's `answer` brought, which must be of that version."""
     if not message.startswith(f'<template id="{PATCH_ID}"'):
         return message
+    if 'data-answered="yes"' in message:
+        assert answer is not None, "a note for a page that made no move"
+        to = message.split('data-to="', 1)[1].split('"', 1)[0]
+        assert f'data-version="{to}"' in answer.split(">", 1)[0], (to, answer[:200])
+        assert message.endswith("></template>") and message.count("<template") == 1
+        return answer
     board, wrapper = parse(shown), parse(message)
     assert board is not None and wrapper is not None
     edits = []

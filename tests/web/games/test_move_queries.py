@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from marcomage.web.games import consumers
 from marcomage.web.games.models import Game, Status, Step
-from marcomage.web.games.payload import board_key
+from marcomage.web.games.payload import board_key, in_place
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
@@ -81,11 +81,12 @@ class MoveQueriesTests(BaseTestCase):
             found = consumers.socket_message(self.game.pk, mover.pk, self.sent[mover.pk][1])
         self.assertEqual(len(captured.captured_queries), 1)  # the seat's marks only
         assert found is not None
-        # The same rendering: a patch of the board the socket showed that gives the
-        # answer's board (the whole board, out-of-band, before sockets sent patches).
-        self.assertTrue(found[0].startswith('<template id="board-patch"'))
-        self.assertEqual(patched(self.sent[mover.pk][1].shown, found[0]), answer)
+        # The same rendering: the answer's board is the one the socket now shows (it sent
+        # only a note of the version, as the page has the board from its answer).
+        self.assertIn('data-answered="yes"', found[0])
+        self.assertEqual(patched(self.sent[mover.pk][1].shown, found[0], answer), answer)
         self.assertIs(found[1].shown, kept_board_of(self.game, mover))
+        self.assertEqual(in_place(found[1].shown), answer)
 
     def test_a_kept_board_never_reaches_another_player_issue_36(self) -> None:
         mover, _other, _answer = self.move()

@@ -31,7 +31,8 @@ from . import play
 from .errors import GameError
 from .models import Status
 from .move_rows import seat_marks
-from .payload import board_patch, kept_board, seat_board, seat_chat
+from .patches import note_of
+from .payload import answered, board_patch, kept_board, seat_board, seat_chat
 from .queries import STARTED, find_game, stored_games
 from .realtime import group_name
 
@@ -93,6 +94,11 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
         kept = kept_board(game_id, marks.created, marks.seat, user_id, marks.version,
                           finished, chat)
         if kept is not None:
+            if not finished and sent.shown and answered(
+                    game_id, marks.created, marks.seat, user_id, marks.version, False, chat):
+                # The mover's own page: its answer carried this board; a note of the
+                # version will do (the page asks for the board if the answer got lost).
+                return note_of(sent.board[0], marks.version), Sent(board, chat, kept)
             return _board_message(sent, kept, marks.version, finished), Sent(board, chat, kept)
     # The game as this process's move stored it, when it is the version the marks read
     # (the row, its seats and players need not be read again, issue 36).

@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from html import escape
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -48,48 +47,49 @@ MathML (a part parsed outside them would not be theirs), raw text."""
 PATCH_ID = "board-patch"
 
 
-@dataclass
 class Element:
-    """One element of a rendering: its name, where it starts, where its start tag ends,
-    where its content ends (its end tag starts), where it ends (after its end tag) and its
-    child elements."""
+    """One element of a rendering: its name, where it starts, where its start tag ends
+    (`head`), where its content ends (its end tag starts, `inner`), where it ends (after
+    its end tag) and its child elements. Made by the thousand per board, so kept lean."""
 
-    name: str
-    start: int
-    head: int
-    end: int = -1
-    inner: int = -1
-    children: list[Element] = field(default_factory=list)
+    __slots__ = ("children", "end", "head", "inner", "name", "start")
+
+    def __init__(self, name: str, start: int, head: int, inner: int = -1, end: int = -1,
+                 children: list[Element] | None = None) -> None:
+        self.name, self.start, self.head = name, start, head
+        self.inner, self.end = inner, end
+        self.children: list[Element] = [] if children is None else children
 
 
 def parse(html: str) -> Element | None:
     """The rendering's root element with its descendants, or None when `html` is not one
-    well-nested element (an end tag that closes another element, text outside the root)."""
+    well-nested element (an end tag that closes another element, a second element after
+    the root). Names are compared as written: the boards write them in lower case."""
     stack: list[Element] = []
     root: Element | None = None
     for found in TAG.finditer(html):
-        closing, name = found.group(1, 2)
+        closing, name = found.groups()
         if name is None:
             continue
-        name = name.lower()
         if closing:
-            if not stack or stack[-1].name != name:
+            if not stack:
                 return None
             done = stack.pop()
-            done.inner, done.end = found.start(), found.end()
+            if done.name != name:
+                return None
+            done.inner, done.end = found.span()
             continue
-        element = Element(name, found.start(), found.end())
+        start, head = found.span()
+        element = Element(name, start, head, head, head)
         if stack:
             stack[-1].children.append(element)
         elif root is None:
             root = element
         else:
             return None  # a second element after the root
-        if name in VOID or found.group(0).endswith("/>"):
-            element.inner = element.end = found.end()
-        else:
+        if name not in VOID and html[head - 2] != "/":
             stack.append(element)
-    if stack or root is None or root.end < 0 or html[root.end:].strip():
+    if stack or root is None or html[root.end:].strip():
         return None
     return root
 
@@ -201,3 +201,11 @@ def _first(element: Element, keep: int) -> Element:
     last = element.children[keep - 1]
     return Element(element.name, element.start, element.head, last.end, last.end,
                    element.children[:keep])
+
+
+def note_of(old_version: int, new_version: int) -> str:
+    """A patch without parts for the page whose own request's answer carries the board of
+    `new_version`: that page keeps its board; a page still behind once its requests are
+    answered (another tab of the seat, a lost answer) asks for the whole view."""
+    return (f'<template id="{PATCH_ID}" data-from="{old_version}" data-to="{new_version}" '
+            'data-answered="yes"></template>')

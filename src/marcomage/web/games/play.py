@@ -32,11 +32,11 @@ from .queries import (
     dead,
     game_state,
     keep_state,
-    stored_games,
     outcome_of,
     player_game,
     round_of,
     ruleset_of,
+    stored_games,
     user_ids,
 )
 from .realtime import wake_game

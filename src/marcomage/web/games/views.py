@@ -338,12 +338,15 @@ def _board(request: HttpRequest, game_id: int, notice: str = "", *, fresh: bool 
            game: Game | None = None) -> HttpResponse:
     """The player's board: the shared rendering of this version (payload.seat_board), or,
     with a refusal to show, one of its own. `game` is the game as the player's own
-    accepted request just stored it (no need to read it again)."""
+    accepted request just stored it (no need to read it again): its page gets the board
+    from this answer, so the seat's sockets send it only a note (issue 36)."""
+    stored = game is not None
     if game is None:
         game = _my_game(request, game_id)
     if notice:
         return HttpResponse(render_board(game, request.user, request=request, notice=notice))
-    return HttpResponse(in_place(seat_board(game, request.user, fresh=fresh)))
+    return HttpResponse(in_place(seat_board(game, request.user, fresh=fresh,
+                                            answer=stored)))
 
 
 @login_required

@@ -180,11 +180,42 @@
     });
     return element || null;
   }
+  var boardRequests = 0;
+  var awaited = null;
+  function catchUp() {
+    var board = document.getElementById("game-board");
+    var wanted = awaited;
+    awaited = null;
+    if (wanted && board && version(board) < wanted.to) {
+      wanted.socket.send(JSON.stringify({type: "resync"}));
+    }
+  }
+  function boardRequest(event) {
+    var target = event.detail && event.detail.target;
+    return target && target.id === "game-board";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (boardRequest(event)) { boardRequests += 1; }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!boardRequest(event)) { return; }
+    boardRequests = Math.max(0, boardRequests - 1);
+    // The answer is swapped in after this event: look once it has settled.
+    if (boardRequests === 0 && awaited) { window.setTimeout(catchUp, 0); }
+  });
   function applyPatch(patch, socket) {
     var board = document.getElementById("game-board");
     window.marcomageSwaps = (window.marcomageSwaps || 0) + 1;
     if (!board || !patch) { return; }
-    if (version(board) >= parseInt(patch.getAttribute("data-to"), 10)) { return; }
+    var to = parseInt(patch.getAttribute("data-to"), 10);
+    if (version(board) >= to) { return; }
+    if (patch.hasAttribute("data-answered")) {
+      // This seat's own move: its answer carries the board. Wait for the page's board
+      // requests; a page still behind then (another tab, a lost answer) asks for it.
+      awaited = {to: to, socket: socket};
+      if (boardRequests === 0) { catchUp(); }
+      return;
+    }
     var tags = Array.prototype.map.call(board.children, function (child) {
       return child.tagName.toLowerCase();
     }).join(",");
