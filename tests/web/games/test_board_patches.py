@@ -141,7 +141,7 @@ class BoardPatchTests(BaseTestCase):
         self.assertGreater(patched, 0)
 
     def test_a_patched_marcomage_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
-        self.play(start(self.alice, self.bob, seed=3), 6)
+        self.play(start(self.alice, self.bob, seed=3), 4)
 
     def test_every_systems_patched_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
         for system in ("arcana", "far_wilds", "mage_wars", "elder_tale"):
@@ -153,7 +153,7 @@ class BoardPatchTests(BaseTestCase):
                 game = services.challenge(first, second, ready_decks(first, system)[0].pk,
                                           ruleset=system)
                 game = services.accept(second, game.pk, ready_decks(second, system)[0].pk)
-                self.play(game, 4)
+                self.play(game, 3)
 
     def test_the_patch_of_the_opponents_move_names_none_of_his_hidden_cards_c_flag_6(
             self) -> None:
