@@ -64,12 +64,17 @@ class Element:
 def parse(html: str) -> Element | None:
     """The rendering's root element with its descendants, or None when `html` is not one
     well-nested element (an end tag that closes another element, a second element after
-    the root). Names are compared as written: the boards write them in lower case."""
+    the root). The content of `LEAVES`, never patched inside, is skipped to their end tag
+    (a nested one of the same name then fails to nest: None). Names are compared as
+    written: the boards write them in lower case."""
     stack: list[Element] = []
     root: Element | None = None
-    for found in TAG.finditer(html):
+    search = TAG.search
+    found = search(html)
+    while found is not None:
         closing, name = found.groups()
-        if name is None:
+        if name is None:  # a comment
+            found = search(html, found.end())
             continue
         if closing:
             if not stack:
@@ -78,6 +83,7 @@ def parse(html: str) -> Element | None:
             if done.name != name:
                 return None
             done.inner, done.end = found.span()
+            found = search(html, done.end)
             continue
         start, head = found.span()
         element = Element(name, start, head, head, head)
@@ -87,8 +93,18 @@ def parse(html: str) -> Element | None:
             root = element
         else:
             return None  # a second element after the root
-        if name not in VOID and html[head - 2] != "/":
-            stack.append(element)
+        if name in VOID or html[head - 2] == "/":
+            found = search(html, head)
+            continue
+        if name in LEAVES and stack:
+            close = html.find(f"</{name}>", head)
+            if close < 0:
+                return None
+            element.inner, element.end = close, close + len(name) + 3
+            found = search(html, element.end)
+            continue
+        stack.append(element)
+        found = search(html, head)
     if stack or root is None or html[root.end:].strip():
         return None
     return root
