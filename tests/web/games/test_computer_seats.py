@@ -35,12 +35,12 @@ def acting(game: Game) -> list[int]:
                 .values_list("number", flat=True))
 
 
-def play_out(game: Game, people: dict[int, Any]) -> Game:
-    """Play the duel to its end: the people's seats by the greedy bot through the games
-    service, the computer's by `play_turns`, which must move whenever one of its seats is
-    to act and never while a person's seat is."""
+def play_out(game: Game, people: dict[int, Any], steps: int = ET.max_steps) -> Game:
+    """Play the duel to its end (or for `steps`): the people's seats by the greedy bot
+    through the games service, the computer's by `play_turns`, which must move whenever one
+    of its seats is to act and never while a person's seat is."""
     bots = {number: GreedyBot(number) for number in people}
-    for _ in range(ET.max_steps):
+    for _ in range(steps):
         game = Game.objects.get(pk=game.pk)
         if game.status == Status.FINISHED:
             return game
@@ -54,7 +54,9 @@ def play_out(game: Game, people: dict[int, Any]) -> Game:
             services.act(people[mover], game.pk, game.version, action)
         else:
             assert computer.play_turns(game.pk) >= 1
-    raise AssertionError("the duel did not end")
+    if steps == ET.max_steps:
+        raise AssertionError("the duel did not end")
+    return Game.objects.get(pk=game.pk)
 
 
 def team_won(game: Game) -> set[str]:
@@ -86,7 +88,8 @@ class ComputerSeatsTest(BaseTestCase):
 
     def test_issue_35_two_people_against_two_computers_in_a_hosted_duel(self) -> None:
         """alice hosts a 2v2 with the computer in seats 1 and 3 (team B); bob joins seat 2,
-        her ally, which starts the duel; it is played to its end."""
+        her ally, which starts the duel; after a round each of the four seats has acted,
+        and bob's surrender concedes for his team (ET-GROUP-8): the computer's team wins."""
         with seeded(8):
             game = computer.host(self.alice, character(self.alice, 1).pk, "easy", ["1", "3"],
                                  ruleset="elder_tale", options={"teams": "ABAB"}, seats=4)
@@ -99,9 +102,12 @@ class ComputerSeatsTest(BaseTestCase):
         assert game.opponent_name(seat(game, 0)) == "bob, 2 computers (easy)"
         docs = [seat(game, n).deck_doc for n in range(4)]
         assert all(ET.validate_deck(doc) == [] for doc in docs)
-        game = play_out(game, {0: self.alice, 2: self.bob})
-        assert team_won(game) in ({"A"}, {"B"})
-        assert verified(game).ok
+        game = play_out(game, {0: self.alice, 2: self.bob}, steps=40)
+        assert {s.seat for s in game.steps.all()} == {0, 1, 2, 3}
+        services.surrender(self.bob, game.pk)
+        game = Game.objects.get(pk=game.pk)
+        assert game.status == Status.FINISHED and sorted(game.outcome["winners"]) == [1, 3]
+        assert team_won(game) == {"B"} and verified(game).ok
 
     def test_issue_35_only_the_games_people_act_and_the_computer_never_for_them(self) -> None:
         """A stranger, and a person out of turn, are refused; the computer's seats are
