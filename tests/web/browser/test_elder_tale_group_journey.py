@@ -36,10 +36,12 @@ def move(page: Any, ally: str, done: set[str]) -> None:
     turn (an all-out attack keeps the duel short; the journey checks the seats, not
     tactics). One locator, resolved when the click happens: a live update may replace the
     board between looking and clicking."""
+    before = board(page).get_attribute("data-version")
     helping = page.locator(f'#game-board [aria-label="Help {ally}"] .et-aim-help:enabled')
     if "help" not in done and helping.count():
         helping.first.click()
         done.add("help")
+        expect(board(page)).not_to_have_attribute("data-version", str(before))
         return
     choice = page.locator(
         "#game-board .et-enemies .et-aim-target:enabled, "
@@ -53,6 +55,7 @@ def move(page: Any, ally: str, done: set[str]) -> None:
     if "et-aim-target" in (choice.first.get_attribute("class") or ""):
         done.add("target")
     choice.first.click()
+    expect(board(page)).not_to_have_attribute("data-version", str(before))
 
 
 def test_two_people_and_the_computer_play_a_two_versus_two_duel(new_page: Any) -> None:
