@@ -21,6 +21,7 @@ from marcomage.web.games.models import COMPUTER_SEAT, Game, Seat, Status
 from marcomage.web.games.services import GameError
 from marcomage.web.rulesets.elder_tale import collection
 
+from ..api.helpers import call, token_for
 from ..base import BaseTestCase
 from ..rulesets.elder_tale.test_duel_pages import character
 from .helpers import deck_of, seat, seeded, verified
@@ -212,3 +213,25 @@ class ComputerSeatsTest(BaseTestCase):
         assert not Seat.objects.filter(game=people, computer=True).exists()
         assert list(computer.waiting()) == [Game.objects.get(pk=game.pk)]
         assert lobby.computer_seed(7, 1) == 7  # seat 1 keeps the game's seed for its deck
+
+
+class ComputerSeatsApiTest(BaseTestCase):
+    def test_issue_35_the_api_starts_and_hosts_games_with_computer_seats(self) -> None:
+        collection.welcome(self.alice)
+        token = token_for(self.alice)
+        deck = str(character(self.alice, 1).pk)
+        with seeded(5):
+            status, view = call(self.client, token, "POST", "/games/computer", {
+                "game": "elder_tale", "deck": deck, "level": "easy", "seats": 3,
+                "options": {"teams": "ABB"}})
+        assert status == 201, view
+        assert Game.objects.get(pk=view["id"]).computer_seats() == [1, 2]
+        status, row = call(self.client, token, "POST", "/games/hosted", {
+            "game": "elder_tale", "deck": deck, "seats": 4, "options": {"teams": "ABAB"},
+            "computer_seats": [1, 3], "level": "normal"})
+        assert status == 201, row
+        hosted = Game.objects.get(pk=row["id"])
+        assert hosted.status == Status.HOSTED and hosted.computer_seats() == [1, 3]
+        status, refused = call(self.client, token, "POST", "/games/hosted", {
+            "game": "elder_tale", "deck": deck, "seats": 4, "computer_seats": [1, 2, 3]})
+        assert status == 400 and "Leave a seat" in str(refused)
