@@ -92,7 +92,7 @@ def test_two_people_and_the_computer_play_a_two_versus_two_duel(new_page: Any) -
         expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
         expect(page.locator(".et-allies .et-side")).to_have_count(2)
         expect(page.locator(".et-enemies .et-side")).to_have_count(2)
-    expect(alice.locator(".et-enemies")).to_contain_text("Computer")
+    expect(alice.locator(".et-enemies")).to_contain_text("Computer (seat 3)")
     expect(alice.locator(".et-allies")).to_contain_text("bob")
 
     done: dict[str, set[str]] = {"alice": set(), "bob": set()}

@@ -18,6 +18,7 @@ from marcomage.web.accounts.names import COMPUTER_NAME
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import computer, lobby, services
 from marcomage.web.games.models import COMPUTER_SEAT, Game, Seat, Status
+from marcomage.web.games.payload import render_board
 from marcomage.web.games.services import GameError
 from marcomage.web.rulesets.elder_tale import collection
 
@@ -101,6 +102,9 @@ class ComputerSeatsTest(BaseTestCase):
         assert game.status == Status.RUNNING
         assert seat(game, 2).user == self.bob and not seat(game, 2).computer
         assert game.opponent_name(seat(game, 0)) == "bob, 2 computers (easy)"
+        board = render_board(game, self.alice)  # the computer's seats told apart by number
+        enemies = board.split('aria-label="Enemies"')[1].split("Pending attacks")[0]
+        assert "Computer (seat 1)" in enemies and "Computer (seat 3)" in enemies
         docs = [seat(game, n).deck_doc for n in range(4)]
         assert all(ET.validate_deck(doc) == [] for doc in docs)
         game = play_out(game, {0: self.alice, 2: self.bob}, steps=40)
