@@ -148,6 +148,7 @@ def _friendly_choice(system: Any, format: Any, options: dict[str, Any] | None
 
 
 def _computer_system(ruleset: Any) -> Any:
+    """The chosen game system, refused when the computer does not play it."""
     system = queries.ruleset_of(str(ruleset or DEFAULT_RULESET))
     if not plays(system.id):
         raise GameError("The computer does not play this game.")
