@@ -39,11 +39,12 @@ SHARE = 0.9
 """A patch longer than this share of the board is not worth it: the whole board goes."""
 DEPTH = 6
 """How deep a patch goes into the board before it sends a changed element whole."""
-LEAVES = frozenset({"form", "svg", "math", "template", "select", "script", "style",
-                    "textarea", "title"})
+LEAVES = frozenset({"form", "svg", "math", "template", "select", "table", "script",
+                    "style", "textarea", "title"})
 """Elements a patch sends whole when they change: forms (a page's own forms hold a CSRF
 token the sockets' boards do not, so their children are not where a socket's are), SVG and
-MathML (a part parsed outside them would not be theirs), raw text."""
+MathML (a part parsed outside them would not be theirs), tables (the browser adds a tbody
+the text does not have), raw text."""
 PATCH_ID = "board-patch"
 
 

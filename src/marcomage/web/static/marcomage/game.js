@@ -187,6 +187,7 @@
     var wanted = awaited;
     awaited = null;
     if (wanted && board && version(board) < wanted.to) {
+      window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;
       wanted.socket.send(JSON.stringify({type: "resync"}));
     }
   }
@@ -231,9 +232,11 @@
           one.entry.getAttribute("data-tag");
       });
     if (!fits) {
+      window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;  // tests read these
       socket.send(JSON.stringify({type: "resync"}));
       return;
     }
+    window.marcomagePatches = (window.marcomagePatches || 0) + 1;
     noteFocus();
     entries.forEach(function (one) {
       var fresh = document.importNode(one.entry.content, true);
