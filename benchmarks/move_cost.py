@@ -7,7 +7,8 @@ mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole 
 answer (the mover's board), then the wake-up's work on the two open game pages' sockets
 (each checks its log-in, reads the game and builds its message, as `GameConsumer.push`
 does). The move is chosen outside the timed part (the first legal action, from the state).
-Prints one JSON row (CPU ms per move: mean and median, and how many queries); `--profile N`
+Prints one JSON row (CPU ms per move: mean and median, how many queries, the bytes of the
+answer and of both sockets' messages); `--profile N`
 prints the N functions with the most cumulative time (cProfile) over all timed moves.
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 PARTS = (
     "django/core/handlers/base.py:get_response",
@@ -100,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         return game
 
     sent: dict[int, Any] = {}
+    pushed: list[int] = []
 
     def fan(game_id: int) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in
@@ -110,9 +113,12 @@ def main(argv: list[str] | None = None) -> int:
             found = consumers.socket_message(game_id, int(player.pk), sent.get(player.pk))
             assert found is not None
             sent[player.pk] = found[1]
+            pushed.append(len(found[0].encode()))
 
     cpu: list[float] = []
     queries: list[int] = []
+    socket_bytes: list[int] = []
+    answer_bytes: list[int] = []
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     game = new_game()
     while len(cpu) < args.moves:
@@ -126,14 +132,17 @@ def main(argv: list[str] | None = None) -> int:
         action = ruleset.legal_actions(state, seat)[0]
         mover = next(n for n, p in enumerate(players)
                      if game.seat_list()[seat].user_id == p.pk)
-        form = {"action": json.dumps(action), "version": str(game.version),
-                "csrfmiddlewaretoken": "t" * 32}
+        form = urlencode({"action": json.dumps(action), "version": str(game.version),
+                          "csrfmiddlewaretoken": "t" * 32})
         reset_queries()
+        del pushed[:]
         with CaptureQueriesContext(connection) as captured:
             if profiler:
                 profiler.enable()
             started = time.process_time()
-            answer = clients[mover].post(f"/games/{game.pk}/act/", form, HTTP_HX_REQUEST="true")
+            # As htmx posts a form: URL-encoded (the test client's default is multipart).
+            answer = clients[mover].post(f"/games/{game.pk}/act/", form, HTTP_HX_REQUEST="true",
+                                         content_type="application/x-www-form-urlencoded")
             fan(game.pk)
             spent = time.process_time() - started
             if profiler:
@@ -142,10 +151,14 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"move refused: {answer.status_code} {answer.content[:300]!r}")
         cpu.append(spent * 1000)
         queries.append(len(captured.captured_queries))
+        socket_bytes.append(sum(pushed))
+        answer_bytes.append(len(answer.content))
     row: dict[str, Any] = {
         "game": args.game, "moves": len(cpu), "cpu_ms_mean": round(statistics.mean(cpu), 2),
         "cpu_ms_median": round(statistics.median(cpu), 2),
         "queries_per_move": round(statistics.mean(queries), 1),
+        "answer_bytes": round(statistics.mean(answer_bytes)),
+        "socket_bytes": round(statistics.mean(socket_bytes)),
     }
     print(json.dumps(row), flush=True)
     if args.show_queries:

@@ -47,7 +47,13 @@ def canonical_json(doc: Any) -> str:
 
 def state_hash(ruleset: Ruleset, state: State) -> str:
     """SHA-256 (hex) of the state's canonical JSON."""
-    return hashlib.sha256(canonical_json(ruleset.to_json(state)).encode()).hexdigest()
+    return doc_hash(ruleset.to_json(state))
+
+
+def doc_hash(doc: Any) -> str:
+    """`state_hash` of the state whose JSON document is `doc` (a caller that has the
+    document already need not build it again)."""
+    return hashlib.sha256(canonical_json(doc).encode()).hexdigest()
 
 
 class ReplayError(ValueError):

@@ -29,8 +29,9 @@ def new(seed: int = 1):  # type: ignore[no-untyped-def]
 
 def test_ET_DUEL_2_hp_is_the_sum_of_card_hp() -> None:
     duel = new()
-    # Aren: 24 Commons, 2 Uncommons, 3 Rares, 1 Epic; Sefa: 21, 4, 4, 1 (issue 35, ruleset 4).
-    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(42, 42), (46, 46)]
+    # Aren: 24 Commons, 3 Uncommons, 3 Rares, no Epic; Sefa: 21, 4, 4, 1 (issue 35, the
+    # ruleset 4 balance pass).
+    assert [(f.hp, f.max_hp) for f in duel.fighters] == [(39, 39), (46, 46)]
 
 
 def test_ET_DUEL_4_a_seeded_coin_decides_and_turns_alternate() -> None:

@@ -119,3 +119,28 @@ def test_issue_32_the_search_bot_beats_the_random_bot_and_battles_end_by_glory()
                             [SearchBot(game, iterations=0), SearchBot(50 + game, iterations=0)])
         assert state.outcome is not None and state.outcome.end_type == "glory"
         assert state.outcome.final_round < 60, game
+
+
+def test_issue_32_the_greedy_plan_plays_a_mirrored_position_mirrored() -> None:
+    """Neither seat is favoured (FW-BOARD-1): on the point-symmetric map the plan's choice
+    for seat 1 in a mirrored position is the mirror image of seat 0's, ties included (the
+    legal order once broke them towards the enemy for seat 0 and towards home for seat 1,
+    and seat 2 won 58% of the premade armies' battles)."""
+    from marcomage.games.far_wilds.hexmap import DEFAULT_MAP
+    from marcomage.games.far_wilds.tactics import greedy, ranked
+    turn = DEFAULT_MAP.turned
+    assert turn[turn[at(1, -2)]] == at(1, -2) and turn[DEFAULT_MAP.bases[0]] == DEFAULT_MAP.bases[1]
+    hand = ["far_rider", "briar_whelp", "stone_watch"]
+    for figures in ({at(-2, 2): "far_rider"}, {at(-3, 2): "briar_whelp", at(-1, 1): "far_rider"}):
+        for cards in ([], hand):
+            mine = battle(hands=(cards, []), figures={s: (0, c, "creature")
+                                                      for s, c in figures.items()})
+            theirs = battle(hands=([], cards), turn=1,
+                            figures={turn[s]: (1, c, "creature") for s, c in figures.items()})
+            picked = greedy(mine, 0, RULESET.legal_actions(mine, 0))
+            mirrored = {k: turn[v] if k in ("from", "to", "target") else v
+                        for k, v in picked.items()}
+            assert greedy(theirs, 1, RULESET.legal_actions(theirs, 1)) == mirrored
+            assert [a for _, a in ranked(theirs, 1, RULESET.legal_actions(theirs, 1))][:5] == [
+                {k: turn[v] if k in ("from", "to", "target") else v for k, v in a.items()}
+                for _, a in ranked(mine, 0, RULESET.legal_actions(mine, 0))[:5]]

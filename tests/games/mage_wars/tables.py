@@ -3,7 +3,10 @@ into the zones a test needs (the state stays a valid game: every instance in one
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from marcomage.games.mage_wars import engine, tabletop
 from marcomage.games.mage_wars.cards import CARDS, DECKS
@@ -136,3 +139,9 @@ def count_cards(state: GameState) -> int:
 
 
 __all__ = ["DECKS", "engine"]
+
+
+def waive_all(monkeypatch: pytest.MonkeyPatch, mage_id: str = "sage_of_rising") -> None:
+    """Give `mage_id` the health-card discount "all" for one test: no mage of the card file
+    waives all since ruleset 6, but the rule (MW-HEALTH-4) and the card format keep it."""
+    monkeypatch.setitem(CARDS, mage_id, replace(CARDS[mage_id], health_card_discount="all"))

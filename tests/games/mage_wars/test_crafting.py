@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from marcomage.games.mage_wars import crafting, health, tabletop
 from marcomage.games.mage_wars.cards import CARDS
 from marcomage.games.mage_wars.state import PERMANENT, WAIVED
@@ -16,6 +18,7 @@ from .tables import (
     manifest_of,
     put,
     set_mage,
+    waive_all,
 )
 
 
@@ -260,10 +263,12 @@ def test_MW_CHARGE_1_charges_are_the_contributed_cards_one_spent_per_use() -> No
     assert {air, loam, dew} <= set(state.discards["enchanted"])
 
 
-def test_MW_CHARGE_1_a_charged_item_without_charges_is_only_used_once() -> None:
+def test_MW_CHARGE_1_a_charged_item_without_charges_is_only_used_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Fully discounted, the bow gets no charges: kept, it could never be used, so the
     craft decision offers its one-time use only (MW-CARD-4), which discards it."""
     state = table()
+    waive_all(monkeypatch)
     set_mage(state, 0, "sage_of_rising")  # discount all
     bow = put(state, 0, "health", "hunters_bow")[0]
     state = act(state, 0, type="use_health", card=bow)

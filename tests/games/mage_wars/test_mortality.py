@@ -5,6 +5,8 @@ in the view (MW-HEALTH-7)."""
 from __future__ import annotations
 
 from marcomage.games.mage_wars import engine, health
+from marcomage.games.mage_wars.ruleset import RULESET
+from marcomage.games.mage_wars.victory import Mage, Table, WinConditionError, check_condition, met
 from marcomage.games.mage_wars.view import dangers
 
 from .tables import empty_hands, game, main_turn, set_mage
@@ -57,3 +59,40 @@ def test_MW_HEALTH_7_using_the_last_health_card_is_marked_dangerous() -> None:
 def engine_view(state, seat):  # type: ignore[no-untyped-def]
     from marcomage.games.mage_wars.view import view
     return view(state, seat)
+
+
+def test_MW_WIN_6_one_rival_fallen_for_good_wins_a_kill_mage_a_death_or_surrender_not() -> None:
+    """Ruleset 6 (issue 33): at three seats Grey Arbiter (`rivals_fallen: 1`) wins when any
+    one rival has fallen for good, not when that rival merely died with a resurrection left,
+    nor when a rival surrendered (a surrender hands nobody a kill)."""
+    state = empty_hands(main_turn(game(3, seed=21), 0))
+    for seat, name in enumerate(("lumen_warden", "umbral_tyrant", "grey_arbiter")):
+        set_mage(state, seat, name)
+    health.die(state, 1)  # the Tyrant dies once: it may still rise
+    assert not engine.check_wins(state) and state.outcome is None
+    left = RULESET.resign(state, 1)  # a surrender is no fall
+    assert left.outcome is None
+    for _ in range(engine.mage(state, 1).resurrections):
+        state.players[1].alive = True
+        health.die(state, 1)
+    assert state.players[1].fallen and state.players[0].alive  # the Warden plays on
+    assert engine.check_wins(state)
+    assert state.outcome is not None and state.outcome.winners == (2,)
+
+
+def test_MW_WIN_6_rivals_fallen_is_a_well_formed_predicate() -> None:
+    check_condition({"rivals_fallen": 1, "alignment": "good"})
+    for bad in ({"rivals_fallen": 0}, {"rivals_fallen": 1, "element": "fire"},
+                {"rivals_fallen": 1, "alignment": "grey"}):
+        try:
+            check_condition(bad)
+        except WinConditionError:
+            continue
+        raise AssertionError(f"{bad} was accepted")
+    table = Table([Mage("evil", 1, True), Mage("good", 1, False, fallen=True),
+                   Mage("evil", 1, False, fallen=True)], [])
+    assert met({"rivals_fallen": 2}, 0, table)
+    assert met({"rivals_fallen": 1, "alignment": "good"}, 0, table)
+    assert not met({"rivals_fallen": 2, "alignment": "good"}, 0, table)
+    assert not met({"rivals_fallen": 1}, 1, Table([Mage("evil", 1, True),
+                                                    Mage("good", 1, True)], []))

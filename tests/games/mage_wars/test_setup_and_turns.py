@@ -21,6 +21,7 @@ from .tables import (
     put,
     set_mage,
     to_deck_top,
+    waive_all,
 )
 
 
@@ -134,7 +135,9 @@ def test_MW_HEALTH_4_MW_CARD_6_the_opener_waives_slots_of_a_structure_from_healt
     assert RULES.from_json(RULES.to_json(state)).structures[0].opener == 0
 
 
-def test_MW_HEALTH_4_discount_all_opens_without_requirements() -> None:
+def test_MW_HEALTH_4_discount_all_opens_without_requirements(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    waive_all(monkeypatch)
     state = empty_hands(main_turn(game(2, seed=2), 0))
     set_mage(state, 0, "sage_of_rising")  # discount all
     card = put(state, 0, "health", "fireball")[0]

@@ -129,7 +129,7 @@ def test_design_a_card_then_duel_with_it_live_and_watch_the_replay(new_page: Any
     for page in (alice, bob):
         wait_live(page)
         expect(page.locator(".et-side")).to_have_count(2)
-    expect(alice.locator(".et-side").first.locator(".et-max-hp")).to_have_text("46")
+    expect(alice.locator(".et-side").first.locator(".et-max-hp")).to_have_text("43")
 
     moves = 0
     for _ in range(MAX_MOVES):

@@ -13,6 +13,7 @@ from marcomage.platform.replay import Step as ReplayStep
 from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import lobby, services
 from marcomage.web.games.models import Game, Seat, Step
+from marcomage.web.games.patches import PATCH_ID, parse
 
 
 def deck_of(user: Any, game: str = "marcomage") -> int:
@@ -77,3 +78,44 @@ def replay_of(game: Game) -> Replay:
 def verified(game: Game) -> VerifyReport:
     """Re-simulate the game from its rows and compare every stored hash."""
     return verify(replay_of(game), RULESETS)
+
+
+def patched(shown: str, message: str, answer: str | None = None) -> str:
+    """The board a page shows after a socket's `message` (issue 36: a patch of the board it
+    showed, `shown`, or a whole board), as text, as game.js applies a patch. Every entry
+    of a patch must be a piece of the result, so a test that checks the result checks
+    everything the patch carried. A note of the version (the seat's own move) leaves the
+    board that move's `answer` brought, which must be of that version."""
+    if not message.startswith(f'<template id="{PATCH_ID}"'):
+        return message
+    if 'data-answered="yes"' in message:
+        assert answer is not None, "a note for a page that made no move"
+        to = message.split('data-to="', 1)[1].split('"', 1)[0]
+        assert f'data-version="{to}"' in answer.split(">", 1)[0], (to, answer[:200])
+        assert message.endswith("></template>") and message.count("<template") == 1
+        return answer
+    board, wrapper = parse(shown), parse(message)
+    assert board is not None and wrapper is not None
+    edits = []
+    for entry in wrapper.children:
+        start = message[entry.start:entry.head]
+        content = message[entry.head:entry.inner]
+        kind = next(k for k in ("head", "at", "cut") if f"data-{k}=" in start)
+        path = start.split(f'data-{kind}="', 1)[1].split('"', 1)[0]
+        target = board
+        for step in path.split(".") if path else []:
+            target = target.children[int(step)]
+        assert f'data-tag="{target.name}"' in start, (start, target.name)
+        if kind == "head":
+            edits.append((target.start, target.head, content[:content.index(">") + 1]))
+        elif kind == "at":
+            edits.append((target.start, target.end, content))
+        else:
+            keep = int(start.split('data-keep="', 1)[1].split('"', 1)[0])
+            edits.append((target.children[keep - 1].end, target.inner, content))
+    text = shown
+    for begin, end, content in sorted(edits, reverse=True):
+        text = text[:begin] + content + text[end:]
+    for _begin, _end, content in edits:
+        assert content in text, content[:80]
+    return text

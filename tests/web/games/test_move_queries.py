@@ -12,14 +12,23 @@ from django.test.utils import CaptureQueriesContext
 
 from marcomage.web.games import consumers
 from marcomage.web.games.models import Game, Status, Step
+from marcomage.web.games.payload import board_key, in_place
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
-from .helpers import start, to_move
+from .helpers import patched, start, to_move
 
 MOVE_QUERIES = 15
 """The whole move, with the test case's SAVEPOINT and RELEASE around the act (13 outside
 a test's transaction: benchmarks/move_cost.py --show-queries)."""
+
+
+def kept_board_of(game: Game, user: object) -> str | None:
+    """The seat's board of the game's version as kept for its sockets and answers."""
+    game.refresh_from_db()
+    seat = game.seat_of(user)
+    assert seat is not None
+    return renderings.kept(board_key(game, seat.number, user.pk, 0))  # type: ignore[attr-defined]
 
 
 class MoveQueriesTests(BaseTestCase):
@@ -72,8 +81,12 @@ class MoveQueriesTests(BaseTestCase):
             found = consumers.socket_message(self.game.pk, mover.pk, self.sent[mover.pk][1])
         self.assertEqual(len(captured.captured_queries), 1)  # the seat's marks only
         assert found is not None
-        self.assertIn(answer.strip()[:60], found[0])  # the same rendering, out-of-band
-        self.assertIn('hx-swap-oob="true"', found[0])
+        # The same rendering: the answer's board is the one the socket now shows (it sent
+        # only a note of the version, as the page has the board from its answer).
+        self.assertIn('data-answered="yes"', found[0])
+        self.assertEqual(patched(self.sent[mover.pk][1].shown, found[0], answer), answer)
+        self.assertIs(found[1].shown, kept_board_of(self.game, mover))
+        self.assertEqual(in_place(found[1].shown), answer)
 
     def test_a_kept_board_never_reaches_another_player_issue_36(self) -> None:
         mover, _other, _answer = self.move()

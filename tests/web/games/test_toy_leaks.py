@@ -34,6 +34,7 @@ from marcomage.web.games.payload import render_board
 from marcomage.web.rulesets.generic import board as generic_board
 
 from ..base import BaseTransactionTestCase
+from .helpers import patched
 from .test_realtime import socket_for
 from .test_toy import toy_game
 
@@ -134,6 +135,8 @@ class ToyLeakTests(BaseTransactionTestCase):
         rng = random.Random(5)
         keys = [c.cookies[settings.SESSION_COOKIE_NAME].value for c in self.clients]
 
+        answers: dict[int, str] = {}
+
         def act_once() -> bool:
             """One deciding seat, chosen at random, acts over HTTP; every seat's page and
             Refresh fragment are checked, as is the acting seat's own fragment."""
@@ -149,6 +152,7 @@ class ToyLeakTests(BaseTransactionTestCase):
                 HTTP_HX_REQUEST="true").content.decode()
             self.assertIn(f'data-version="{fresh.version + 1}"', fragment)
             self.check(fragment, game, seat)
+            answers[seat] = fragment
             for number, client in enumerate(self.clients):
                 self.check(client.get(f"/games/{game.pk}/board/").content.decode(), game,
                            number)
@@ -160,17 +164,24 @@ class ToyLeakTests(BaseTransactionTestCase):
 
         async def scenario() -> int:
             sockets = [socket_for(key, game.pk) for key in keys]
+            shown = []
             for seat, socket in enumerate(sockets):
                 connected, _ = await socket.connect()
                 assert connected
                 first = await socket.receive_from()
                 await database_sync_to_async(self.check)(first, game, seat)
+                shown.append(first)
             moves = 0
             while await database_sync_to_async(act_once)():
                 moves += 1
                 for seat, socket in enumerate(sockets):
                     message = await socket.receive_from(timeout=5)
-                    await database_sync_to_async(self.check)(message, game, seat)
+                    # Issue 36: a patch of the board the page showed (a note of the version
+                    # to the seat that acted); the board it makes, which holds every piece
+                    # the patch carried, is checked.
+                    shown[seat] = patched(board_part(shown[seat]), message,
+                                          answers.pop(seat, None))
+                    await database_sync_to_async(self.check)(shown[seat], game, seat)
             for socket in sockets:
                 await socket.disconnect()
             return moves

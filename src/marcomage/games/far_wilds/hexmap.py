@@ -60,6 +60,14 @@ class HexMap:
             return frozenset()
         return balls[min(radius, len(balls) - 1)]
 
+    @cached_property
+    def turned(self) -> tuple[int, ...]:
+        """turned[s]: the space half a turn about the centre from `s` (the map is a hexagon
+        of spaces, so it always exists); on a point-symmetric map it is where the other
+        seat's figure stands when the position is mirrored."""
+        index = {c: i for i, c in enumerate(self.coords)}
+        return tuple(index[(-q, -r)] for q, r in self.coords)
+
     def label(self, space: int) -> str:
         q, r = self.coords[space]
         return f"({q},{r})"

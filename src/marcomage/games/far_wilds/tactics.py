@@ -200,18 +200,38 @@ def rate(state: Battle, plan: Plan, action: Action) -> float:
     return 0.0
 
 
+def tie_order(plan: Plan, action: Action) -> tuple[object, ...]:
+    """How `plan.seat` orders two actions of equal value: by kind and card, then by their
+    spaces seen from its own side of the map (seat 1 reads each space as its mirror image,
+    `HexMap.turned`). Every shipped map is point-symmetric, so both seats break ties alike;
+    the legal order (space numbers, which run from seat 1's edge to seat 0's) had one seat
+    lean towards the enemy and the other towards home, which gave seat 2 about 58% of the
+    premade armies' battles (issue 32, w32e)."""
+    turn = plan.hexes.turned if plan.seat == 1 else None
+
+    def at(key: str) -> int:
+        space = action.get(key)
+        if type(space) is not int:
+            return -1
+        return turn[space] if turn is not None else space
+    return (action["type"], str(action.get("card", "")), str(action.get("ability", "")),
+            at("from"), at("target"), at("to"))
+
+
 def ranked(state: Battle, seat: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-    """The legal actions with their values, best first (ties in legal order)."""
+    """The legal actions with their values, best first (ties by `tie_order`)."""
     plan = Plan.of(state, seat)
-    rated = [(rate(state, plan, a), -i, a) for i, a in enumerate(legal)]
-    rated.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    rated = [(rate(state, plan, a), tie_order(plan, a), a) for a in legal]
+    rated.sort(key=lambda t: t[1])
+    rated.sort(key=lambda t: t[0], reverse=True)
     return [(v, a) for v, _, a in rated]
 
 
 def greedy(state: Battle, seat: int, legal: Sequence[Action], rng: Rng | None = None,
            noise: float = 0.0) -> Action:
     """The best action by `rate` (with `noise`, each value is shaken by up to that much, so
-    that rollouts differ); a pass when nothing is worth more than 0."""
+    that rollouts differ); a pass when nothing is worth more than 0; ties by `tie_order`,
+    the same for both seats."""
     plan = Plan.of(state, seat)
     best: Action = PASS
     top = 0.0
@@ -219,9 +239,10 @@ def greedy(state: Battle, seat: int, legal: Sequence[Action], rng: Rng | None = 
         value = rate(state, plan, action)
         if noise and rng is not None:
             value += noise * (rng.below(1000) / 1000.0 - 0.5)
-        if value > top:
+        if value > top or (value == top and best is not PASS
+                           and tie_order(plan, action) < tie_order(plan, best)):
             best, top = action, value
     return best
 
 
-__all__ = ["Plan", "greedy", "ranked", "rate"]
+__all__ = ["Plan", "greedy", "ranked", "rate", "tie_order"]

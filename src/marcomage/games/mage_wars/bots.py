@@ -63,6 +63,9 @@ def hunted(view: Mapping[str, Any], seat: int) -> bool:
         for leaf in _leaves(CARDS[theirs].win):
             if leaf.get("destroy_everyone") or leaf.get("destroy_all") == mine.alignment:
                 return True
+            if leaf.get("rivals_fallen") and leaf.get("alignment",
+                                                      mine.alignment) == mine.alignment:
+                return True
     return False
 
 
@@ -73,29 +76,33 @@ def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
     if "or" in doc:
         return max(progress(p, seat, state) for p in doc["or"])
     if "structures_built" in doc:
-        count = sum(1 for i in state.built
-                    if doc.get("alignment", tabletop.card_of(state, i).alignment)
-                    == tabletop.card_of(state, i).alignment)
+        built = [tabletop.card_of(state, i) for i in state.built]
+        count = sum(1 for card in built
+                    if doc.get("alignment", card.alignment) == card.alignment
+                    and doc.get("element", card.element) == card.element)
         return min(1.0, count / int(doc["structures_built"]))
     if "level_reached" in doc:
         return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
     others = [s for s, p in enumerate(state.players)
               if s != seat and (p.fallen or not p.left)]
-    if "destroy_all" in doc:
-        others = [s for s in others
-                  if tabletop.mage(state, s).alignment == doc["destroy_all"]]
+    if "destroy_all" in doc or "alignment" in doc:
+        wanted = doc.get("destroy_all", doc.get("alignment"))
+        others = [s for s in others if tabletop.mage(state, s).alignment == wanted]
     if not others:
         return 0.0
-    lost = 0.0
+    lost: list[float] = []
     for s in others:  # a fallen mage is destroyed; a dead one only on its way (MW-DEATH-5)
         player = state.players[s]
         mage = tabletop.mage(state, s)
         if player.fallen:
-            lost += 1.0
+            lost.append(1.0)
             continue
         wound = 1 - len(player.health) / max(1, mage.health) if player.alive else 0.0
-        lost += min(1.0, (player.deaths + wound) / (mage.resurrections + 1))
-    return lost / len(others)
+        lost.append(min(1.0, (player.deaths + wound) / (mage.resurrections + 1)))
+    if "rivals_fallen" in doc:  # the nearest n rivals (MW-WIN-6)
+        n = int(doc["rivals_fallen"])
+        return sum(sorted(lost, reverse=True)[:n]) / n
+    return sum(lost) / len(lost)
 
 
 def standing(state: GameState, seat: int) -> float:

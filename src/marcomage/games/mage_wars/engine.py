@@ -164,7 +164,7 @@ def check_wins(state: GameState) -> bool:
         state.pending_effects.clear()
         say(state, remaining[0], "is the last mage standing and wins")
         return True
-    table = Table([Mage(mage(state, s).alignment, p.level, not p.left, len(p.pets))
+    table = Table([Mage(mage(state, s).alignment, p.level, not p.left, len(p.pets), p.fallen)
                    if p.fallen or not p.left else Mage("", 0, False)
                    for s, p in enumerate(state.players)],
                   [(card_of(state, i).alignment, card_of(state, i).element)

@@ -1,6 +1,6 @@
 """Win conditions (MW-WIN-2): predicates built from "and", "or", `structures_built`,
-`destroy_all`, `destroy_everyone`, `level_reached` and `pets_kept` (MW-WIN-5), checked
-against public facts."""
+`destroy_all`, `destroy_everyone`, `rivals_fallen` (MW-WIN-6), `level_reached` and
+`pets_kept` (MW-WIN-5), checked against public facts."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ class Mage:
     alive: bool
     pets: int = 0
     """Pets and plants kept (`pets_kept`, MW-WIN-5)."""
+    fallen: bool = False
+    """Fallen for good: died with no resurrection left (MW-DEATH-5, `rivals_fallen`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,13 @@ def check_condition(doc: Any) -> None:
         if len(doc) != 1 or doc["destroy_everyone"] is not True:
             raise WinConditionError(f"{dict(doc)!r}: destroy_everyone is true.")
         return
+    if "rivals_fallen" in doc:
+        n = doc["rivals_fallen"]
+        if type(n) is not int or n < 1 or set(doc) - {"rivals_fallen", "alignment"}:
+            raise WinConditionError(f"{dict(doc)!r}: rivals_fallen(n>=1, alignment?).")
+        if doc.get("alignment", "good") not in ALIGNMENTS:
+            raise WinConditionError(f"{dict(doc)!r}: unknown alignment.")
+        return
     if "level_reached" in doc:
         n = doc["level_reached"]
         if len(doc) != 1 or type(n) is not int or n < 2:
@@ -96,6 +105,10 @@ def met(doc: Mapping[str, Any], seat: int, table: Table) -> bool:
         return bool(targets) and not any(m.alive for m in targets)
     if "destroy_everyone" in doc:
         return bool(others) and not any(m.alive for m in others)
+    if "rivals_fallen" in doc:
+        fallen = sum(1 for m in others if m.fallen
+                     and doc.get("alignment", m.alignment) == m.alignment)
+        return fallen >= int(doc["rivals_fallen"])
     if "level_reached" in doc:
         return table.mages[seat].level >= int(doc["level_reached"])
     if "pets_kept" in doc:

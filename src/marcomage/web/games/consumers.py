@@ -31,8 +31,9 @@ from . import play
 from .errors import GameError
 from .models import Status
 from .move_rows import seat_marks
-from .payload import kept_board, seat_board, seat_chat
-from .queries import STARTED, find_game
+from .patches import note_of
+from .payload import answered, board_patch, kept_board, seat_board, seat_chat
+from .queries import STARTED, find_game, stored_games
 from .realtime import group_name
 
 UNAUTHORISED = 4401
@@ -45,10 +46,11 @@ ACT_FRAME = 2048
 @dataclass(frozen=True)
 class Sent:
     """What a socket last sent: the board's version (and chat mark when finished), the
-    chat's mark."""
+    chat's mark, and the board as the page shows it (the base of the next patch)."""
 
     board: tuple[int, int]
     chat: int
+    shown: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,19 +94,40 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
         kept = kept_board(game_id, marks.created, marks.seat, user_id, marks.version,
                           finished, chat)
         if kept is not None:
-            return kept, Sent(board, chat)
-    game = find_game(game_id)
+            if not finished and sent.shown and answered(
+                    game_id, marks.created, marks.seat, user_id, marks.version, False, chat):
+                # The mover's own page: its answer carried this board; a note of the
+                # version will do (the page asks for the board if the answer got lost).
+                return note_of(sent.board[0], marks.version), Sent(board, chat, kept)
+            return _board_message(sent, kept, marks.version, finished), Sent(board, chat, kept)
+    # The game as this process's move stored it, when it is the version the marks read
+    # (the row, its seats and players need not be read again, issue 36).
+    game = stored_games.get(game_id, marks.version, marks.created,
+                                  marks.status) or find_game(game_id)
     seat = next((s for s in game.seat_list() if s.user_id == user_id), None) if game else None
     if game is None or seat is None or seat.left or game.status not in STARTED:
         return None
     user = seat.user
     board = (game.version, chat if game.status == Status.FINISHED else 0)
     parts = []
+    shown = sent.shown if sent is not None else ""
     if sent is None or sent.board != board:
-        parts.append(seat_board(game, user, mark=chat))
+        shown = seat_board(game, user, mark=chat)
+        parts.append(shown if sent is None or sent.chat != chat else
+                     _board_message(sent, shown, game.version, board[1] != 0 or
+                                    game.status == Status.FINISHED))
     if sent is None or sent.chat != chat:
         parts.append(seat_chat(game, user, chat))
-    return "".join(parts), Sent(board, chat)
+    return "".join(parts), Sent(board, chat, shown)
+
+
+def _board_message(sent: Sent, board: str, version: int, finished: bool) -> str:
+    """The board for a socket that showed `sent.shown`: a patch of what changed (issue 36,
+    patches.py), or the whole board in a finished game (its last boards differ by the
+    chat, not the version) or when the socket showed none."""
+    if finished or not sent.shown:
+        return board
+    return board_patch(sent.shown, board, sent.board[0], version)
 
 
 def _render_for(game_id: int, user_id: int) -> str | None:

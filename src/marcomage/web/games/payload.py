@@ -7,6 +7,8 @@ reach a template. The game system's board (web/rulesets/<id>/, or the generic on
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -19,9 +21,10 @@ from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
 from .models import ChatMessage, Game, Status, StepKind
+from .patches import patch
 from .play import end_options
 from .queries import game_state, ruleset_of
-from .renders import renderings
+from .renders import Renderings, renderings
 
 CHAT_LINES = 21  # C-SITE-3
 LOG_LINES = 20
@@ -194,11 +197,42 @@ def kept_board(game_id: int, created: Any, seat: int, user_id: int, version: int
                                         mark))
 
 
-def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = False
-               ) -> str:
+class Answers:
+    """The boards an HTTP answer carried (their `board_key`s, the latest few thousand): the
+    page that asked has that board already, so its socket sends only a note of the version
+    (`answered`), not a patch (issue 36)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._keys: OrderedDict[tuple[Any, ...], None] = OrderedDict()
+
+    def note(self, key: tuple[Any, ...]) -> None:
+        with self._lock:
+            self._keys[key] = None
+            while len(self._keys) > self.size:
+                self._keys.popitem(last=False)
+
+    def __contains__(self, key: object) -> bool:
+        with self._lock:
+            return key in self._keys
+
+
+answers = Answers()
+
+
+def answered(game_id: int, created: Any, seat: int, user_id: int, version: int,
+             finished: bool, mark: int) -> bool:
+    """Whether an HTTP answer of this process carried the seat's board of this version."""
+    return key_of_board(game_id, created, seat, user_id, version, finished, mark) in answers
+
+
+def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = False,
+               answer: bool = False) -> str:
     """The player's board as an out-of-band fragment, rendered once per `board_key` and
     shared by the HTTP answer (`in_place`) and every socket of that seat. `mark` is the
-    chat's (read when the game is finished and the caller has none); `fresh` renders anew."""
+    chat's (read when the game is finished and the caller has none); `fresh` renders anew;
+    `answer` notes that an HTTP answer carries it (`answered`)."""
     seat = game.seat_of(user)
     if seat is None:
         raise PermissionError("Only the game's players see it.")
@@ -211,8 +245,10 @@ def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = 
         with timezone.override(preferences_of(user).timezone):
             return render_to_string(context["board_template"], context)
 
-    return renderings.get(board_key(game, seat.number, int(user.pk), mark), render,
-                          fresh=fresh)
+    key = board_key(game, seat.number, int(user.pk), mark)
+    if answer:
+        answers.note(key)
+    return renderings.get(key, render, fresh=fresh)
 
 
 def in_place(fragment: str) -> str:
@@ -229,3 +265,15 @@ def seat_chat(game: Game, user: Any, mark: int) -> str:
             return render_to_string("games/_chat_log.html", context)
 
     return renderings.get(("chat", game.pk, game.created, int(user.pk), mark), render)
+
+
+patches = Renderings(size=2048)
+"""The patches made, by the two renderings they join (every socket of a seat that showed
+the same board takes the same patch)."""
+
+
+def board_patch(old: str, new: str, old_version: int, new_version: int) -> str:
+    """What a socket that showed the seat's board `old` sends to show `new`: a patch of the
+    parts that changed (patches.py), or the whole board `new` where no patch is worth it."""
+    key = ("patch", hash(old), len(old), hash(new), len(new), old_version, new_version)
+    return patches.get(key, lambda: patch(old, new, old_version, new_version) or new)

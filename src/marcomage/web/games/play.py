@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
-from marcomage.platform.replay import state_hash
+from marcomage.platform.replay import doc_hash
 from marcomage.web.core.events import game_finished, game_stored
 from marcomage.web.core.widgets import board_of
 from marcomage.web.preferences.models import preferences_of
@@ -31,10 +31,12 @@ from .models import Game, Seat, Status, StepKind
 from .queries import (
     dead,
     game_state,
+    keep_state,
     outcome_of,
     player_game,
     round_of,
     ruleset_of,
+    stored_games,
     user_ids,
 )
 from .realtime import wake_game
@@ -102,7 +104,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     # row, it sees every step committed before (issue 36).
     move_rows.insert_step(game.pk, {
         "seat": seat, "kind": str(kind), "action": action, "winners": list(winners),
-        "hash_after": state_hash(ruleset, state), "created": now})
+        "hash_after": doc_hash(fields["state"]), "created": now})
     acting = ruleset.to_act(state) if outcome is None else frozenset()
     if any(one.to_act != (one.number in acting) for one in game.seat_list()):
         # Only when a seat's turn changes (not after a "play again" card, issue 36); the
@@ -115,6 +117,8 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         setattr(game, name, value)
     for one in game.seat_list():
         one.to_act = one.number in acting
+    keep_state(game, state)  # the answer's board and the sockets' boards decode nothing
+    stored_games.keep(game)  # nor read the game again, in this process
     if outcome is not None:
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
@@ -199,10 +203,12 @@ def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptio
     -12, -14, -15)."""
     if game.status != Status.RUNNING:
         return EndOptions(False, False, False)
-    if game.ai_level:  # the computer is never inactive: only surrender ends it early
+    # The computer is never inactive: only the other people's seats may be (issue 35: a
+    # group game may hold people and the computer); against the computer alone, surrender.
+    others = [other for other in game.others(seat) if not other.computer]
+    if game.ai_level and not others:
         return EndOptions(True, False, False)
     now = now or timezone.now()
-    others = game.others(seat)
     if any(other.user is not None and dead(other.user, now) for other in others):
         return EndOptions(False, True, False)
     waiting = [other for other in others if other.to_act]
@@ -238,9 +244,10 @@ def _end(game: Game, state: State, end_type: str, winners: Sequence[int], seat: 
 def abort(user: Any, game_id: Any) -> Game:
     """C-GAME-12: when a participant is dead; no winner, no score."""
     game, seat, state = _running(user, game_id)
-    if game.ai_level:
+    if game.ai_level and all(s.computer for s in game.others(seat)):
         raise GameError("The computer is never inactive; surrender to end the game.")
-    if not any(s.user is not None and dead(s.user) for s in game.seat_list()):
+    if not any(s.user is not None and not s.computer and dead(s.user)
+               for s in game.seat_list()):
         raise GameError("You may abort only when your opponent has been inactive for more "
                         "than three weeks.")
     _end(game, state, ABORT, (), seat.number)
@@ -269,9 +276,8 @@ def leave(user: Any, game_id: Any) -> bool:
     if game.status != Status.FINISHED:
         raise GameError("A game can be left only once it is over; surrender first.")
     Seat.objects.filter(pk=seat.pk).update(left=True)
-    robot = game.computer_seat()
     remaining = [s for s in game.others(seat)
-                 if not s.left and s.user_id is not None and s.number != robot]
+                 if not s.left and s.user_id is not None and not s.computer]
     if not remaining:
         forget_chat(game)
         return True

@@ -4,10 +4,13 @@ menubar icon. Nothing here changes the database."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -115,10 +118,106 @@ def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
 
 
 def game_state(game: Game) -> State:
-    """The ruleset's state stored in the row."""
+    """The ruleset's state stored in the row, decoded once per move (issue 36): the act,
+    the store and every board of that version take the same decoded state (`decoded`)."""
     if game.state is None:
         raise GameError("The game has not started.")
-    return ruleset_of(game).from_json(game.state)
+    mine = getattr(game, "_decoded", None)
+    if mine is not None and mine[0] is game.state:  # this row's document, as decoded
+        return mine[1]
+    state = decoded.get(game)
+    if state is None:
+        state = ruleset_of(game).from_json(game.state)
+    game._decoded = (game.state, state)
+    return state
+
+
+def keep_state(game: Game, state: State) -> None:
+    """`state` is what the game's row now holds (`game.state` its document, just stored):
+    the caller's game keeps it decoded, and the process's other readers of that version
+    take it once the transaction commits (a rolled-back move leaves nothing behind)."""
+    game._decoded = (game.state, state)
+    key, doc = decoded.key(game), game.state
+    transaction.on_commit(lambda: decoded.put(key, doc, state))
+
+
+class DecodedStates:
+    """The latest decoded states of the process's games, by (game, start, version), each
+    with the document it was decoded from. A reader takes one only when its row's document
+    equals that document, so a state written behind the site's back at the same version
+    (tests, an administrator) is decoded anew, never mistaken. States are never changed in
+    place (the rulesets' `apply` returns a new one, PL-PROTO-5), so readers may share them."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, State]] = OrderedDict()
+
+    @staticmethod
+    def key(game: Game) -> tuple[Any, ...]:
+        return (game.pk, game.created, game.version)
+
+    def get(self, game: Game) -> State | None:
+        """The decoded state of the game's row, if kept for this very document."""
+        with self._lock:
+            found = self._kept.get(self.key(game))
+        if found is None or found[0] != game.state:
+            return None
+        return found[1]
+
+    def put(self, key: tuple[Any, ...], doc: Any, state: State) -> None:
+        with self._lock:
+            self._kept[key] = (doc, state)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+decoded = DecodedStates()
+"""The process's decoded states (one per game's latest versions)."""
+
+
+class StoredGames:
+    """Each game as the process's last move stored it (the row, its seats and players),
+    kept from the commit on: the other seats' sockets of this process draw their boards
+    of that version from it instead of reading the game again (issue 36). A reader takes
+    it only for the very version and start its own marks query read."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[int, Game] = OrderedDict()
+
+    def keep(self, game: Game) -> None:
+        """Keep `game` once the transaction commits (the version it then holds)."""
+        transaction.on_commit(lambda: self._put(game))
+
+    def _put(self, game: Game) -> None:
+        with self._lock:
+            self._kept[game.pk] = game
+            self._kept.move_to_end(game.pk)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def get(self, game_id: int, version: int, created: Any, status: str) -> Game | None:
+        with self._lock:
+            found = self._kept.get(game_id)
+        if (found is None or found.version != version or found.created != created
+                or found.status != status):
+            return None
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+stored_games = StoredGames()
+"""The games as this process last stored them."""
 
 
 def outcome_of(ruleset: Ruleset, state: State) -> Outcome | None:

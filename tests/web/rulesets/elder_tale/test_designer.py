@@ -113,7 +113,7 @@ class DesignerTest(BaseTestCase):
         deck = self.character_deck()
         editor = self.client.get(f"/decks/{deck.pk}/").content.decode()
         assert deck.ready and f"/elder-tale/decks/{deck.pk}/check/" in editor
-        assert 'id="deck-ready"' in editor and "Worldbreaker" in editor
+        assert 'id="deck-ready"' in editor and "Gravewind Edge" in editor
         check = self.post(f"/elder-tale/decks/{deck.pk}/check/", {"entries": "ember_cut 3\n"})
         text = check.content.decode()
         assert 'data-code="DECK_TOO_SMALL"' in text and "<html" not in text

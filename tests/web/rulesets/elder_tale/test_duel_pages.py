@@ -52,8 +52,8 @@ class DuelPagesTest(BaseTestCase):
         board = render_board(game, users[mover])
         other = render_board(game, users[1 - mover])
         for text in (board, other):
-            assert 'HP <strong class="et-hp-value">42</strong> / ' in text
-            assert '<span class="et-max-hp">42</span>' in text
+            assert 'HP <strong class="et-hp-value">39</strong> / ' in text
+            assert '<span class="et-max-hp">39</span>' in text
             assert "Effects in force:" in text and "Round 1 of 30" in text
         assert "EN left: <strong>2</strong>" in board and "play Attack and Utility" in board
         hand = {state.instances[i] for i in state.fighters[mover].hand}
@@ -62,7 +62,7 @@ class DuelPagesTest(BaseTestCase):
         assert "btn-action" in board and "btn-action" not in other.split("et-hand")[1]
 
     def test_PL_VIEW_1_a_whole_duel_to_its_end_never_shows_the_other_hand(self) -> None:
-        game = self.start(5)
+        game = self.start(18)  # a short duel (6 rounds) with a face-down attack pending
         users = {0: self.alice, 1: self.bob}
         bots = {0: GreedyBot(1), 1: GreedyBot(2)}
         seen_facedown = False
@@ -106,7 +106,7 @@ class DuelPagesTest(BaseTestCase):
         game = self.start(9)
         state = services.game_state(game)
         assert state.instances.count(card_id) == 2 and state.cards[card_id].name == "Cinder Edge"
-        assert state.fighters[0].max_hp == 42 + 4
+        assert state.fighters[0].max_hp == 39 + 4
 
     def test_ET_DUEL_13_purging_clutter_from_the_board(self) -> None:
         """Play goes on until the player to move holds a clutter card (Aren's Ashen Curse

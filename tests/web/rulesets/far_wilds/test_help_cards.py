@@ -52,3 +52,43 @@ class FarWildsHelpCardsTest(BaseTestCase):
         board_help = render_to_string("rulesets/far_wilds/_help.html",
                                       {"fw_rules": RULESET.options_from_json({})})
         self.assertNotIn("fw-help-cards", board_help)
+
+
+class FarWildsHelpOrdersTest(BaseTestCase):
+    """Issue 32, help: a worked example of the board's confirmations (an attack asks in a
+    panel under the map; in the order list attacks and costly special actions need "I am
+    sure"), quoting the texts the board itself shows."""
+
+    def test_the_help_page_walks_through_confirming_an_attack(self) -> None:
+        from marcomage.web.rulesets.far_wilds.board import attack_warning
+        from marcomage.web.rulesets.far_wilds.templatetags.far_wilds_help import (
+            fw_attack_example,
+        )
+        response = self.client.get("/help/far_wilds/")
+        assert response.status_code == 200
+        page = html.unescape(response.content.decode().split('id="fw-help-orders"')[1]
+                             .split("</section>")[0])
+        self.assertIn("Worked example: confirming an attack", page)
+        example = fw_attack_example()
+        warning = example["attack"]["confirm"]
+        # the panel's text is the board's own warning for this attack
+        self.assertEqual(warning, attack_warning(
+            {"figures": [{"space": 0, "card": "briar_whelp"}, {"space": 1, "card": "ashen_titan"}]},
+            {"from": 1, "to": 0}, lambda s: example["whelp_at"]))
+        self.assertIn(warning, page)
+        self.assertIn("Attack Briar Whelp at (0,-1) with Ashen Titan?", page)
+        self.assertIn("Ashen Titan at (0,0): attack (0,-1) (Briar Whelp)", page)
+        self.assertIn("<strong>Attack</strong>", page)
+        self.assertIn("<strong>Cancel</strong>", page)
+        self.assertIn("I am sure.", page)
+        # both kinds of costly special action, each with what it costs
+        self.assertIn("Cannot be taken back: it costs 1 flux.", page)
+        self.assertIn("Cannot be taken back: it dims the figure until the next round.", page)
+        self.assertIn("Ember Obelisk at (-1,1): Flare on (0,-1) (1 flux)", page)
+
+    def test_the_game_page_help_leaves_the_worked_example_to_the_help_page(self) -> None:
+        from django.template.loader import render_to_string
+
+        board_help = render_to_string("rulesets/far_wilds/_help.html",
+                                      {"fw_rules": RULESET.options_from_json({})})
+        self.assertNotIn("fw-help-orders", board_help)

@@ -166,6 +166,121 @@
   document.addEventListener("htmx:afterSwap", seen);
   document.addEventListener("DOMContentLoaded", seen);
 
+  // A live move may come as a patch of the board's parts that changed (issue 36,
+  // games/patches.py): new start tags, changed elements and new ends of elements (after
+  // their first children), each by its path of child positions from the board. It is applied only to the board it was made from (its
+  // version, its children's tags, each addressed element's tag); a board that shows that
+  // version or a newer one keeps it (one's own move's answer came first); any other board
+  // asks the socket for the whole view again.
+  function patchTarget(board, path) {
+    var element = board;
+    if (path === "") { return element; }
+    path.split(".").forEach(function (step) {
+      element = element && element.children[parseInt(step, 10)];
+    });
+    return element || null;
+  }
+  var boardRequests = 0;
+  var awaited = null;
+  function catchUp() {
+    var board = document.getElementById("game-board");
+    var wanted = awaited;
+    awaited = null;
+    if (wanted && board && version(board) < wanted.to) {
+      window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;
+      wanted.socket.send(JSON.stringify({type: "resync"}));
+    }
+  }
+  function boardRequest(event) {
+    var target = event.detail && event.detail.target;
+    return target && target.id === "game-board";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (boardRequest(event)) { boardRequests += 1; }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!boardRequest(event)) { return; }
+    boardRequests = Math.max(0, boardRequests - 1);
+    // The answer is swapped in after this event: look once it has settled.
+    if (boardRequests === 0 && awaited) { window.setTimeout(catchUp, 0); }
+  });
+  function applyPatch(patch, socket) {
+    var board = document.getElementById("game-board");
+    window.marcomageSwaps = (window.marcomageSwaps || 0) + 1;
+    if (!board || !patch) { return; }
+    var to = parseInt(patch.getAttribute("data-to"), 10);
+    if (version(board) >= to) { return; }
+    if (patch.hasAttribute("data-answered")) {
+      // This seat's own move: its answer carries the board. Wait for the page's board
+      // requests; a page still behind then (another tab, a lost answer) asks for it.
+      awaited = {to: to, socket: socket};
+      if (boardRequests === 0) { catchUp(); }
+      return;
+    }
+    var tags = Array.prototype.map.call(board.children, function (child) {
+      return child.tagName.toLowerCase();
+    }).join(",");
+    var entries = Array.prototype.slice.call(patch.content.children).map(function (entry) {
+      var kind = entry.hasAttribute("data-head") ? "head"
+        : entry.hasAttribute("data-cut") ? "cut" : "at";
+      return {kind: kind, entry: entry,
+              target: patchTarget(board, entry.getAttribute("data-" + kind))};
+    });
+    var fits = version(board) === parseInt(patch.getAttribute("data-from"), 10) &&
+      tags === patch.getAttribute("data-tags") && entries.every(function (one) {
+        return one.target && one.target.tagName.toLowerCase() ===
+          one.entry.getAttribute("data-tag");
+      });
+    if (!fits) {
+      window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;  // tests read these
+      socket.send(JSON.stringify({type: "resync"}));
+      return;
+    }
+    window.marcomagePatches = (window.marcomagePatches || 0) + 1;
+    noteFocus();
+    entries.forEach(function (one) {
+      var fresh = document.importNode(one.entry.content, true);
+      var element = fresh.firstElementChild;
+      if (one.kind === "cut") {  // keep the first children, then the new rest
+        var last = one.target.children[parseInt(one.entry.getAttribute("data-keep"), 10) - 1];
+        while (last && last.nextSibling) { last.nextSibling.remove(); }
+        var added = Array.prototype.slice.call(fresh.children);
+        one.target.appendChild(fresh);
+        added.forEach(function (node) { if (window.htmx) { window.htmx.process(node); } });
+        return;
+      }
+      if (!element) { return; }
+      if (one.kind === "head") {
+        Array.prototype.slice.call(one.target.attributes).forEach(function (attribute) {
+          if (!element.hasAttribute(attribute.name)) {
+            one.target.removeAttribute(attribute.name);
+          }
+        });
+        Array.prototype.forEach.call(element.attributes, function (attribute) {
+          if (attribute.name !== "hx-swap-oob") {
+            one.target.setAttribute(attribute.name, attribute.value);
+          }
+        });
+      } else {
+        one.target.replaceWith(fresh);
+        if (window.htmx) { window.htmx.process(element); }
+      }
+    });
+    restoreFocus();
+    releaseButtons();
+    seen();
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var message = event.detail.message;
+    if (typeof message !== "string" || message.indexOf('<template id="board-patch"') !== 0) {
+      return;
+    }
+    event.preventDefault();
+    var holder = document.createElement("template");
+    holder.innerHTML = message;
+    applyPatch(holder.content.firstElementChild, event.detail.socketWrapper);
+  });
+
   // Mark the game socket open or closed, and ask for the whole view after a reconnection.
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {

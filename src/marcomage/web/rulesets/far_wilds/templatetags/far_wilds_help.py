@@ -89,3 +89,53 @@ def fw_armies() -> list[dict[str, Any]]:
 def fw_pool_size() -> int:
     """How many cards an army may be built from."""
     return sum(1 for c in CARDS.values() if c.deckable)
+
+
+@register.simple_tag
+def fw_attack_example() -> dict[str, Any]:
+    """The worked example of the board's confirmations (issue 32): a battle position with
+    your Ashen Titan next to an enemy Briar Whelp and your Ember Obelisk and Blood Altar
+    standing by, drawn by the board itself (`board.context`), so the help quotes the very
+    panel text and order lines a player meets: the attack's confirmation, and the "I am
+    sure" lines of the attack and of the two special actions that cost something."""
+    from marcomage.games.far_wilds.hexmap import DEFAULT_MAP
+    from marcomage.games.far_wilds.ruleset import RULESET
+    from marcomage.games.far_wilds.state import (
+        BATTLE,
+        BUILDING_KIND,
+        CREATURE_KIND,
+        Battle,
+        Figure,
+        Options,
+        Player,
+    )
+    from marcomage.platform.rng import Rng
+
+    from ..board import context
+
+    def at(q: int, r: int) -> int:
+        return DEFAULT_MAP.coords.index((q, r))
+    spaces = {"titan": at(0, 0), "whelp": at(0, -1), "obelisk": at(-1, 1),
+              "altar": at(-2, 2)}
+    cells: list[Figure | None] = [None] * len(DEFAULT_MAP)
+    cells[DEFAULT_MAP.bases[0]] = Figure(0, "warcamp", BUILDING_KIND, dimmed=False)
+    cells[DEFAULT_MAP.bases[1]] = Figure(1, "warcamp", BUILDING_KIND, dimmed=False)
+    cells[spaces["titan"]] = Figure(0, "ashen_titan", CREATURE_KIND, dimmed=False)
+    cells[spaces["whelp"]] = Figure(1, "briar_whelp", CREATURE_KIND, dimmed=False)
+    cells[spaces["obelisk"]] = Figure(0, "ember_obelisk", BUILDING_KIND, dimmed=False)
+    cells[spaces["altar"]] = Figure(0, "blood_altar", BUILDING_KIND, dimmed=False)
+    state = Battle(Options(), [Player([], [], flux=3, kept=True),
+                               Player([], [], flux=3, kept=True)],
+                   Rng.from_seed(1), cells, phase=BATTLE, round=1, first=0, turn=0)
+    board = context(RULESET.view(state, 0), 0, RULESET.legal_actions(state, 0),
+                    [None, None])
+    attack = next(o for o in board["orders"] if o["kind"] == "attack"
+                  and f"attack {DEFAULT_MAP.label(spaces['whelp'])}" in o["text"]
+                  and o["text"].startswith(CARDS["ashen_titan"].name))
+    moves = [o for o in board["orders"] if o["kind"] == "move"]
+    specials = [o for o in board["specials"] if o["confirm"]]
+    return {"titan": card_line(CARDS["ashen_titan"]), "whelp": card_line(CARDS["briar_whelp"]),
+            "titan_at": DEFAULT_MAP.label(spaces["titan"]),
+            "whelp_at": DEFAULT_MAP.label(spaces["whelp"]),
+            "attack": attack, "move": moves[0] if moves else None, "specials": specials,
+            "after": max(CARDS["ashen_titan"].health - CARDS["briar_whelp"].attack, 0)}

@@ -1,0 +1,41 @@
+"""Journey (issue 36): the opponent's moves reach a live MArcomage page as patches of the
+board's changed parts, which the page applies without asking for the whole board again, and
+the board it then shows is the board a fresh load of it gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .test_journey_games import board, live_pair, move, version
+
+SAME_AS_FRESH = """async () => {
+  const live = document.getElementById("game-board").cloneNode(true);
+  const answer = await fetch(`/games/${live.dataset.game}/board/`,
+                             {headers: {"HX-Request": "true"}});
+  const holder = document.createElement("template");
+  holder.innerHTML = await answer.text();
+  const fresh = holder.content.getElementById("game-board");
+  for (const one of [live, fresh]) {
+    one.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((e) => e.remove());
+    one.querySelectorAll('[class=""]').forEach((e) => e.removeAttribute("class"));
+  }
+  return live.isEqualNode(fresh) ? "same" : live.outerHTML + "\\n----\\n" + fresh.outerHTML;
+}"""
+
+
+def test_a_patched_board_equals_a_freshly_loaded_one_issue_36(new_page: Any) -> None:
+    alice, bob = live_pair(new_page, "() => {}")
+    for _ in range(6):
+        mover, other = ((alice, bob) if "your-turn" in (board(alice).get_attribute("class")
+                                                        or "") else (bob, alice))
+        before = version(mover)
+        move(mover)
+        expect(board(other)).to_have_attribute("data-version", str(before + 1))
+        expect(board(mover)).to_have_attribute("data-version", str(before + 1))
+        other.wait_for_timeout(100)  # let htmx settle the swapped parts
+        assert other.evaluate(SAME_AS_FRESH) == "same"
+    patches = [page.evaluate("window.marcomagePatches || 0") for page in (alice, bob)]
+    resyncs = [page.evaluate("window.marcomageResyncs || 0") for page in (alice, bob)]
+    assert sum(patches) >= 2 and resyncs == [0, 0], (patches, resyncs)

@@ -1,0 +1,211 @@
+"""Issue 36: after a move a seat's sockets receive a patch of the board's parts that changed,
+not the whole board. A board patched as the page patches it equals the board the seat gets
+when it loads it afresh, for every system; the patch of the opponent's move holds nothing of
+his hidden hand (C-FLAG-6); a board that does not split alike is sent whole."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+
+from marcomage.games import find_ruleset
+from marcomage.games.marcomage import CARDS, view
+from marcomage.web.decks.services import give_starter_decks, ready_decks
+from marcomage.web.games import consumers, services
+from marcomage.web.games.models import Game, Status
+from marcomage.web.games.patches import PATCH_ID, parse, patch
+from marcomage.web.games.renders import renderings
+
+from ..base import BaseTestCase
+from .helpers import seeded, start, to_move
+from .test_leaks import CARD_MARK, visible_ids
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+class Node:
+    """An element of a parsed board: its tag, attributes and children (nodes or text)."""
+
+    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
+        self.tag, self.attrs = tag, attrs
+        self.children: list[Any] = []
+
+    def elements(self) -> list[Node]:
+        return [c for c in self.children if isinstance(c, Node)]
+
+    def dump(self) -> Any:
+        attrs = {k: v for k, v in self.attrs.items() if k != "hx-swap-oob"}
+        return (self.tag, sorted(attrs.items()),
+                [c.dump() if isinstance(c, Node) else c for c in self.children])
+
+
+class Tree(HTMLParser):
+    """html.parser's events as a tree (the stdlib's parser, not the code under test)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.top = Node("#top", {})
+        self.stack = [self.top]
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.stack[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
+
+    def handle_endtag(self, tag: str) -> None:
+        while len(self.stack) > 1:
+            if self.stack.pop().tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+
+
+def board_of(html: str) -> Node:
+    found = [n for n in Tree(html).top.elements() if n.attrs.get("id") == "game-board"]
+    assert len(found) == 1, html[:200]
+    return found[0]
+
+
+def apply(shown: str, message: str) -> Node:
+    """The page's board after `message` (a patch, or a whole board), as game.js does it."""
+    if not message.startswith(f'<template id="{PATCH_ID}"'):
+        return board_of(message)
+    board = board_of(shown)
+    wrapper = Tree(message).top.elements()[0]
+    assert [e.tag for e in board.elements()] == wrapper.attrs["data-tags"].split(",")
+    assert int(board.attrs["data-version"]) == int(wrapper.attrs["data-from"])
+
+    def find(path: str) -> tuple[Node | None, Node]:
+        parent, node = None, board
+        for step in path.split(".") if path else []:
+            parent, node = node, node.elements()[int(step)]
+        return parent, node
+
+    found = [(entry, *find(entry.attrs.get("data-head", entry.attrs.get(
+        "data-at", entry.attrs.get("data-cut", ""))))) for entry in wrapper.elements()]
+    for entry, parent, node in found:
+        self_tag = entry.attrs["data-tag"]
+        assert node.tag == self_tag, (node.tag, self_tag)
+        if "data-cut" in entry.attrs:
+            last = node.elements()[int(entry.attrs["data-keep"]) - 1]
+            node.children = node.children[:node.children.index(last) + 1] + entry.children
+            continue
+        fresh = entry.elements()[0]
+        if "data-head" in entry.attrs:
+            node.attrs = dict(fresh.attrs)
+        else:
+            assert parent is not None
+            parent.children[parent.children.index(node)] = fresh
+    return board
+
+
+class BoardPatchTests(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        renderings.clear()
+
+    def play(self, game: Game, moves: int) -> None:
+        """Play `moves` moves (each the first legal action); after each, both seats' socket
+        messages patch the board they showed into the board a fresh load gives."""
+        ruleset = find_ruleset(game.ruleset)
+        users = [s.user for s in services.find_game(game.pk).seat_list()]
+        sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
+        shown = {u.pk: found[0] for u, found in zip(users, sent.values(), strict=True) if found}
+        patched = 0
+        for _ in range(moves):
+            game.refresh_from_db()
+            if game.status != Status.RUNNING:
+                break
+            state = services.game_state(game)
+            seat = min(ruleset.to_act(state))
+            mover = services.find_game(game.pk).seat_list()[seat].user
+            services.act(mover, game.pk, game.version, ruleset.legal_actions(state, seat)[0])
+            for user in users:
+                found = consumers.socket_message(game.pk, user.pk, sent[user.pk][1])
+                assert found is not None
+                message, after = found
+                sent[user.pk] = found
+                patched += message.startswith(f'<template id="{PATCH_ID}"')
+                self.log_in(user)
+                fresh = self.client.get(f"/games/{game.pk}/board/").content.decode()
+                self.assertEqual(apply(shown[user.pk], message).dump(), board_of(fresh).dump())
+                shown[user.pk] = after.shown
+        self.assertGreater(patched, 0)
+
+    def test_a_patched_marcomage_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
+        self.play(start(self.alice, self.bob, seed=3), 4)
+
+    def test_every_systems_patched_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
+        for system in ("arcana", "far_wilds", "mage_wars", "elder_tale"):
+            with self.subTest(system=system):
+                first, second = (type(self.alice).objects.create_user(f"{system}{n}", "pw")
+                                 for n in range(2))
+                for player in (first, second):
+                    give_starter_decks(player, system)
+                game = services.challenge(first, second, ready_decks(first, system)[0].pk,
+                                          ruleset=system)
+                game = services.accept(second, game.pk, ready_decks(second, system)[0].pk)
+                self.play(game, 3)
+
+    def test_the_patch_of_the_opponents_move_names_none_of_his_hidden_cards_c_flag_6(
+            self) -> None:
+        with seeded(11):  # decks 1 and 2 share one card: most of bob's are foreign to alice
+            game = services.challenge(self.alice, self.bob, ready_decks(self.alice)[0].pk,
+                                      options={"hidden": True})
+            game = services.accept(self.bob, game.pk, ready_decks(self.bob)[1].pk)
+        mover, waiter = to_move(game)
+        sent = consumers.socket_message(game.pk, waiter.pk, None)
+        assert sent is not None
+        game.refresh_from_db()
+        services.act(mover, game.pk, game.version, {"type": "discard", "pos": 1})
+        found = consumers.socket_message(game.pk, waiter.pk, sent[1])
+        assert found is not None
+        message = found[0]
+        self.assertTrue(message.startswith(f'<template id="{PATCH_ID}"'), message[:100])
+        game.refresh_from_db()
+        state = services.game_state(game)
+        seat = services.find_game(game.pk).seat_of(waiter)
+        assert seat is not None
+        theirs = state.players[1 - seat.number]
+        secret = (set(theirs.hand) | {c for part in theirs.deck for c in part}) - visible_ids(
+            view(state, seat.number))
+        self.assertTrue(secret)
+        self.assertFalse({int(c) for c in CARD_MARK.findall(message)} & secret)
+        for card in secret:
+            self.assertNotIn(f">{CARDS[card].name}<", message)
+
+    def test_a_board_that_does_not_split_alike_goes_whole_issue_36(self) -> None:
+        board = ('<div id="game-board" data-version="1"><p>a</p><section id="s"><b>b</b>'
+                 '<i>i</i></section><br><div>c</div></div>')
+        root = parse(board)
+        assert root is not None
+        self.assertEqual([child.name for child in root.children], ["p", "section", "br", "div"])
+        self.assertEqual(board[root.children[1].start:root.children[1].end],
+                         '<section id="s"><b>b</b><i>i</i></section>')
+        newer = (board.replace('"1"', '"2"').replace("<div>c</div>", "<div>d</div>")
+                 .replace("<i>i</i>", "<i>j</i>"))
+        made = patch(board, newer + " " * 900, 1, 2)
+        assert made is not None
+        self.assertIn('data-head="" data-tag="div"', made)  # the root's new version
+        self.assertIn('<template data-at="3" data-tag="div"><div>d</div></template>', made)
+        self.assertIn('<template data-at="1.1" data-tag="i"><i>j</i></template>', made)
+        self.assertNotIn("<p>a</p>", made)
+        notice = board.replace("<p>a</p>", '<p role="alert">no</p><p>a</p>')
+        self.assertIsNone(patch(notice, newer, 1, 2))  # another number of parts
+        grown = newer.replace("<b>b</b><i>j</i>", "<b>c</b><i>j</i><form>f</form>")
+        made = patch(board, grown + " " * 900, 1, 2)
+        assert made is not None  # the section keeps its first children, gets a new end
+        self.assertIn('<template data-at="1.0" data-tag="b"><b>c</b></template>', made)
+        self.assertIn('<template data-cut="1" data-keep="2" data-tag="section">'
+                      "<form>f</form></template>", made)
+        self.assertIsNone(patch(board, board.replace("<br>", "text<br>"), 1, 2))
+        self.assertIsNone(parse('<div id="game-board"><p>unclosed</div>'))
+        self.assertIsNone(parse('<div id="game-board"></div><div>second</div>'))
