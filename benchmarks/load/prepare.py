@@ -1,5 +1,5 @@
 """Prepare a database for the load benchmark: players, running MArcomage games between them
-and an open session for each player, written as JSON for the locust scenario.
+and an open session for each player, written as JSON for the scripted players (players.py).
 
     DATABASE_URL=... MARCOMAGE_DATA_DIR=... python benchmarks/load/prepare.py GAMES OUT.json [GAME]
 

@@ -115,7 +115,9 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
                            "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: channels' in-memory layer without its per-message walk of every socket
+    # (core/memory_layer.py).
+    return {"default": {"BACKEND": "marcomage.web.core.memory_layer.QuickMemoryLayer"}}
 
 
 SECRET_KEY = secret_key(DATA_DIR)

@@ -20,10 +20,8 @@ import time
 from importlib import import_module
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.db import transaction
@@ -31,6 +29,7 @@ from django.utils.crypto import constant_time_compare
 
 from .held import HELD
 from .joined import Joined
+from .publish import publish
 
 log = logging.getLogger(__name__)
 
@@ -85,9 +84,7 @@ def session_user_id(session_key: str | None) -> int | None:
 
 
 def _send(group: str, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+    publish([(group, event)])  # handed to the event loop, not waited for (core/publish.py)
 
 
 def end_session_sockets(user_id: int, session_key: str | None) -> None:
@@ -101,6 +98,13 @@ def check_account_sockets(user_id: int) -> None:
     """Make every socket of the player re-check its session (after a password change)."""
     transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}),
                           robust=True)
+
+
+check_session = database_sync_to_async(session_user_id, thread_sensitive=False)
+"""`session_user_id` from async code, in the event loop's thread pool: channels' default
+(thread_sensitive) ran every socket's check of the process one after another in a single
+thread shared with the rest of the process's sync code, so under load a push waited in that
+queue behind all the others (issue 36, the served path)."""
 
 
 class Refusal(ValueError):
@@ -181,7 +185,7 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
 
     async def session_alive(self) -> bool:
         """Whether the log-in behind this socket still holds."""
-        found = await database_sync_to_async(session_user_id)(self.session_key)
+        found = await check_session(self.session_key)
         return found is not None and found == self.user_id
 
     async def may_push(self) -> bool:
