@@ -44,7 +44,8 @@ def main() -> int:
         for player in players:
             session = SessionStore()
             session[SESSION_KEY] = str(player.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            # The backend a log-in through the site records (settings.AUTHENTICATION_BACKENDS)
+            session[BACKEND_SESSION_KEY] = "marcomage.web.accounts.backend.PlayerBackend"
             session[HASH_SESSION_KEY] = player.get_session_auth_hash()
             session.create()
             cookies[player.pk] = {"sessionid": str(session.session_key),

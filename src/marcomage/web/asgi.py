@@ -7,9 +7,13 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
 
-from django.core.asgi import get_asgi_application
+import django
 
-django_http = get_asgi_application()  # sets Django up before the imports below
+django.setup(set_prefix=False)  # as get_asgi_application() does, before the imports below
+
+from marcomage.web.core.request_threads import ReusedThreadsHandler  # noqa: E402
+
+django_http = ReusedThreadsHandler()  # Django's handler, its request threads reused
 
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

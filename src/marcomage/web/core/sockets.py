@@ -20,6 +20,7 @@ import time
 from importlib import import_module
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -160,6 +161,19 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
     session_checked: bool = False
 
     held_by: int | None = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand a message to its handler, as channels does, without channels' hop to the
+        process's one shared sync thread before each message to close that thread's old
+        database connections (issue 36): these sockets reach the database only through
+        `database_sync_to_async`, which closes its own thread's connections before and
+        after each call, so the hop closed nothing, yet every message of every socket of
+        the process queued for that one thread (a move brings each of its two pages a
+        wake-up)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def bind_session(self, user_id: int) -> bool:
         """Remember the log-in and join the account's group; False (nothing joined) when the
