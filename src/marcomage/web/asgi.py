@@ -11,9 +11,9 @@ import django
 
 django.setup(set_prefix=False)  # as get_asgi_application() does, before the imports below
 
-from marcomage.web.core.request_threads import ReusedThreadsHandler  # noqa: E402
+from marcomage.web.core.asgi_handler import LeanASGIHandler  # noqa: E402
 
-django_http = ReusedThreadsHandler()  # Django's handler, its request threads reused
+django_http = LeanASGIHandler()  # Django's, with fewer hand-offs (core/asgi_handler.py)
 
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
