@@ -170,7 +170,11 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
     latencies = figures["latencies_ms"]
     measured = max(figures["measured_s"], 1e-9)
     counts = figures["counts"]
-    errors = (work / "server.log").read_text().count("Traceback")
+    logged = (work / "server.log").read_text()
+    errors = logged.count("Traceback")
+    warned = [line for line in logged.splitlines() if line.strip()]
+    for line in dict.fromkeys(warned[:200]):  # what the server said, once each, on stderr
+        print(f"server ({games} games): {line}", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
     return {
         "game": ruleset, "games": games, "moves": counts["moves"],
@@ -179,7 +183,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
         "errors": counts["errors"], "timeouts": counts["timeouts"],
         "finished": counts["games_finished"], "seconds": round(measured, 1),
-        "server_tracebacks": errors, "prepare_s": round(prepared, 1),
+        "server_tracebacks": errors, "server_log_lines": len(warned),
+        "prepare_s": round(prepared, 1),
         # CPU seconds: the server's processes while measuring (after the ramp-up), and the
         # load generator's over its whole run; on 2 cores their sum bounds what a run can do.
         "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
