@@ -119,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
         print("marcomage serve: several workers need REDIS_URL (a move made through one "
               "process must reach the pages connected to the others)", file=sys.stderr)
         return 2
+    if args.workers == 1:
+        # The application (and its warm-up, core/warm_up.py) before the address is printed:
+        # "running at" then means ready to answer (uvicorn imports it by name, again a
+        # no-op). Workers of several processes import it each in their own process.
+        import marcomage.web.asgi  # noqa: F401
     try:
         sock = bind(args.host, args.port)
     except OSError as error:
