@@ -138,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         ws="websockets-sansio",
         ws_max_size=64 * 1024,  # a page sends a few bytes; bigger frames close the socket
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+        # A line per request costs the event loop's thread under load (issue 36); a proxy in
+        # front usually logs requests anyway. ACCESS_LOG=1 turns it on (docs/deploy.md).
+        access_log=os.environ.get("ACCESS_LOG", "").strip().lower() in {"1", "true", "yes",
+                                                                         "on"},
         workers=args.workers,
     )
     if args.workers > 1:
