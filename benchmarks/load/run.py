@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import resource
@@ -118,7 +119,10 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
                SECRET_KEY="load-benchmark-" + "x" * 40)
     listed = work / "games.json"
     started = time.monotonic()
-    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games * 2), str(listed),
+    # Spare games replace the finished ones: a game lasts a few dozen moves, so a run of S
+    # seconds finishes at most about S/40 of them per game (twice the games for 40 s or more).
+    spare = math.ceil(games * min(1.0, seconds / 40)) + 10
+    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games + spare), str(listed),
                     ruleset],
                    env=env, check=True)
     prepared = time.monotonic() - started
