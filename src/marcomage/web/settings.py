@@ -111,7 +111,7 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
                 # Sites (or test processes) sharing one Redis keep apart by prefix.
                 "CONFIG": {"hosts": [redis_url],
                            "prefix": os.environ.get("CHANNEL_PREFIX", "asgi"),
-                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "1.0")),
+                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "3.0")),
                            "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
