@@ -149,9 +149,10 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
             env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
             text=True)
         assert players.stdout is not None
-        server_cpu = 0.0
+        server_cpu, load_average = 0.0, -1.0
         for said in players.stdout:  # the server's CPU while the figures count
             if said.strip() == "measuring":
+                load_average = os.getloadavg()[0]  # the machine's, as measuring begins
                 server_cpu -= cpu_seconds(server.pid)
                 if spy:
                     spying = start_spy(server.pid, Path(f"{spy}.{games}.txt"))
@@ -192,6 +193,7 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         # CPU seconds: the server's processes while measuring (after the ramp-up), and the
         # load generator's over its whole run; on 2 cores their sum bounds what a run can do.
         "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
+        "load_average": round(load_average, 1),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(counts["moves"], 1), 1),
     }
 
