@@ -56,7 +56,17 @@ class LeanASGIHandler(ASGIHandler):
             async with ThreadSensitiveContext(executor=executor):
                 await self.handle(scope, receive, send)
         finally:
-            if len(self._idle) < IDLE:
-                self._idle.append(executor)
-            else:
-                executor.shutdown(wait=False)
+            # Idle again once its thread has finished what it was given: a request whose
+            # client went away leaves its view running there (a thread cannot be stopped),
+            # and the next request must not queue behind it.
+            executor.submit(_nothing).add_done_callback(lambda _: self._give_back(executor))
+
+    def _give_back(self, executor: ThreadPoolExecutor) -> None:
+        if len(self._idle) < IDLE:
+            self._idle.append(executor)  # list.append and pop are atomic: any thread may
+        else:                            # give back
+            executor.shutdown(wait=False)
+
+
+def _nothing() -> None:
+    """Run last on a request's thread: the thread is free once this has run."""
