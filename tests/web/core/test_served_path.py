@@ -112,7 +112,7 @@ def test_issue36_memory_layer_fans_out_copies_and_expires() -> None:
         # own layer does), at the next walk.
         await layer.send(first, {"type": "game.wake", "version": 5})
         with mock.patch.object(memory_layer.time, "time", return_value=10**12):
-            layer._cleaned = 0.0
+            layer._cleaned = -1e9  # the last walk long ago
             layer._clean_expired()
         assert first not in layer.channels
         assert first not in layer.groups.get("game.1", {})

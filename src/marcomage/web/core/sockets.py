@@ -27,7 +27,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db as db_sessions
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
@@ -130,9 +130,10 @@ def session_holds(session_key: str | None, user_id: int) -> bool:
     if sql is None:
         return session_user_id(session_key) == user_id
     expiry = db_sessions.SessionStore.get_model_class()._meta.get_field("expire_date")
-    with connection.cursor() as cursor:
+    database = connections[DEFAULT_DB_ALIAS]  # this thread's, looked up once
+    with database.cursor() as cursor:
         cursor.execute(sql, [session_key,
-                             expiry.get_db_prep_value(timezone.now(), connection), user_id])
+                             expiry.get_db_prep_value(timezone.now(), database), user_id])
         row = cursor.fetchone()
     if row is None:
         return False
