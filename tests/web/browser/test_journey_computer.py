@@ -30,11 +30,11 @@ def your_turn(page: Any) -> bool:
     return "your-turn" in (board(page).get_attribute("class") or "")
 
 
-def slow_choose(game: Any) -> Any:
+def slow_choose(game: Any, *seat: int) -> Any:
     """The computer's real choice, half a second later: its answer must then reach the
     page by the wake-up alone, long after the page's own request was answered."""
     time.sleep(THINK)
-    return REAL_CHOOSE(game)
+    return REAL_CHOOSE(game, *seat)
 
 
 def test_play_an_easy_game_against_the_computer_and_surrender(page: Any) -> None:

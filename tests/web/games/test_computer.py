@@ -175,10 +175,10 @@ class MoveTests(BaseTestCase):
         game = start(self.alice, seed=COMPUTER_FIRST)
         real = computer.choose
 
-        def surrender_meanwhile(row: Game) -> Any:
+        def surrender_meanwhile(row: Game, *seat: int) -> Any:
             if Game.objects.get(pk=row.pk).status == Status.RUNNING:
                 services.surrender(self.alice, row.pk)
-            return real(row)
+            return real(row, *seat)
 
         with mock.patch.object(computer, "choose", surrender_meanwhile):
             self.assertEqual(computer.play_turns(game.pk), 0)

@@ -202,10 +202,18 @@ class ChallengeIn(SystemChoice):
 
 class HostIn(SystemChoice):
     seats: int | None = Field(None, ge=1, le=16)
+    computer_seats: list[int] = Field(
+        default_factory=list, max_length=16,
+        description="seats the computer takes (issue 35: not seat 0, at least one left for "
+                    "people); the game is then friendly")
+    level: str = Field("easy", max_length=10, description="the computer's difficulty")
 
 
 class ComputerIn(SystemChoice):
     level: str = Field("easy", max_length=10)
+    seats: int | None = Field(None, ge=1, le=16,
+                              description="players (2 by default); the computer takes every "
+                                          "seat but yours (issue 35)")
 
 
 class DeckChoice(Schema):

@@ -2,9 +2,15 @@
 
 The computer is one system account, "Computer": inactive (so it cannot log in and is left
 out of the players list, the ladder, challenges and player pages) with an unusable
-password; its name is reserved like "MArcomage" (accounts/names.py). It always sits in
-seat 1 of a friendly game (no score, no EXP) that starts at once, with a deck its game
-system's widgets draw from the game's own seed (web/rulesets/<id>/computer.py).
+password; its name is reserved like "MArcomage" (accounts/names.py). It plays friendly games
+only (no score, no EXP), with a deck its game system's widgets draw from the game's own
+seed (web/rulesets/<id>/computer.py). In a two-seat game it sits in seat 1 and the game
+starts at once. In a game of more seats (issue 35: Elder Tale's group duels, Mage Wars for
+3 or 4) it may hold any seat but the first, each marked `Seat.computer`, all at the game's
+one difficulty: `start` gives it every other seat (one person and the computer as allies
+and enemies, as the game's teams say), `host` some of them (the others are for people who
+join; the game starts when the last one does). The computer acts for each of its seats in
+turn, never for a person's.
 
 Its moves go through the games' write path (`play.store`: version-checked,
 a Step, the same wake-ups), so the human sees them live. The bot is built afresh for every
@@ -51,6 +57,7 @@ from marcomage.web.decks.services import DeckNotReady, deck_document, format_vio
 
 from . import lobby, play, queries
 from .errors import GameError, StaleVersion
+from .lobby import computer_deck
 from .models import COMPUTER_SEAT, AiLevel, Game, Seat, Status
 from .thinker import Thought, thinker
 
@@ -60,7 +67,8 @@ COMPUTER_DECK = "Random deck"
 """The name the seat gives the computer's deck (it is not a stored deck)."""
 
 MAX_MOVES_IN_A_ROW = 50
-"""A guard against a loop: no game gives one player this many turns in a row."""
+"""A guard against a loop: no game gives one player this many turns in a row (a worker
+allows this many per computer seat of its game)."""
 
 
 # --- the account --------------------------------------------------------------------------
@@ -84,16 +92,14 @@ def computer_player() -> Any:
 
 
 def computer_seat(game: Game) -> int | None:
-    """The computer's seat in the game, or None in a game between people."""
+    """The computer's (first) seat in the game, or None in a game between people."""
     return game.computer_seat()
 
 
 @receiver(game_stored, dispatch_uid="games.computer.game_stored")
 def on_game_stored(sender: Any, *, game: Game, **_: Any) -> None:
-    """Once the transaction commits, let the computer act if it is to act."""
-    robot = game.computer_seat()
-    if robot is not None and any(seat.number == robot and seat.to_act
-                                 for seat in game.seat_list()):
+    """Once the transaction commits, let the computer act if one of its seats is to act."""
+    if game.ai_level and any(seat.computer and seat.to_act for seat in game.seat_list()):
         transaction.on_commit(partial(schedule, game.pk))
 
 
@@ -109,26 +115,6 @@ def plays(ruleset_id: str) -> bool:
         return False
 
 
-def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc:
-    """The computer's deck for a game of format `fmt` (the system's first by default): the
-    game's own choice from the seed when it fits the format, else a starter deck that does
-    (FW-DECK-8: both armies follow the game's format); GameError when none does."""
-    ruleset = queries.ruleset_of(ruleset_id)
-    fmt = fmt or next(iter(ruleset.formats))
-    candidates: list[DeckDoc] = []
-    widgets = computer_of(ruleset_id)
-    if widgets is not None and widgets.deck is not None:
-        candidates.append(widgets.deck(seed))
-    starters = list(ruleset.starter_decks())
-    candidates += starters[seed % len(starters):] + starters[:seed % len(starters)] \
-        if starters else []
-    for doc in candidates:
-        if not ruleset.validate_deck(doc, fmt):
-            return doc
-    name = ruleset.formats[fmt].name if fmt in ruleset.formats else fmt
-    raise GameError(f"The computer has no deck for the {name} format of {ruleset.name}.")
-
-
 # --- starting a game ----------------------------------------------------------------------
 
 
@@ -140,21 +126,49 @@ def level_of(choice: Any) -> AiLevel:
         raise GameError("Choose a difficulty: easy, normal or hard.") from None
 
 
-@transaction.atomic
-def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RULESET,
-          format: Any = None, options: dict[str, Any] | None = None,
-          adapt_deck: Callable[[DeckDoc], DeckDoc] | None = None) -> Game:
-    """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
-    against the computer at `level`; it takes a game slot (C-GAME-1, C-GAME-3).
-    `adapt_deck` may change the player's deck document for this game only (a card concept
-    being tried rides in its "extra"); a ValueError from it refuses the game."""
-    chosen = level_of(level)
+def seat_count(system: Any, seats: Any) -> int:
+    """The number of seats chosen on the form (two when not given), one the game allows."""
+    try:
+        count = int(seats) if seats not in (None, "") else 2
+    except (TypeError, ValueError):
+        raise GameError("The number of players must be a number.") from None
+    if count not in system.seats:
+        raise GameError(f"{system.name} is played by {system.seats.start} to "
+                        f"{system.seats.stop - 1} players.")
+    return count
+
+
+def _friendly_choice(system: Any, format: Any, options: dict[str, Any] | None
+                     ) -> lobby.Choice:
+    """The game's system, format and options, with the system's own friendly option set
+    where it has one (the computer plays friendly games only)."""
+    fields = {field.name for field in lobby.option_fields(system)}
+    friendly = {"friendly": True} if "friendly" in fields else {}
+    return lobby.choose_system(system.id, format, {**(options or {}), **friendly})
+
+
+def _computer_system(ruleset: Any) -> Any:
+    """The chosen game system, refused when the computer does not play it."""
     system = queries.ruleset_of(str(ruleset or DEFAULT_RULESET))
     if not plays(system.id):
         raise GameError("The computer does not play this game.")
-    fields = {field.name for field in lobby.option_fields(system)}
-    friendly = {"friendly": True} if "friendly" in fields else {}  # the system's own option
-    choice = lobby.choose_system(system.id, format, {**(options or {}), **friendly})
+    return system
+
+
+@transaction.atomic
+def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RULESET,
+          format: Any = None, options: dict[str, Any] | None = None,
+          adapt_deck: Callable[[DeckDoc], DeckDoc] | None = None, seats: Any = None) -> Game:
+    """A running friendly game of `user` (seat 0, one of his ready decks or a random one)
+    against the computer at `level`, which takes every other seat of the `seats` chosen
+    (two by default: seat 1; the game's teams, such as Elder Tale's `teams`, make some of
+    them allies); it takes a game slot (C-GAME-1, C-GAME-3). `adapt_deck` may change the
+    player's deck document for this game only (a card concept being tried rides in its
+    "extra"); a ValueError from it refuses the game."""
+    chosen = level_of(level)
+    system = _computer_system(ruleset)
+    count = seat_count(system, seats)
+    choice = _friendly_choice(system, format, options)
     computer = computer_player()
     lobby.need_slot(user)
     deck = lobby.choose_deck(user, choice.ruleset, deck_choice)
@@ -168,27 +182,76 @@ def start(user: Any, deck_choice: Any, level: Any, *, ruleset: Any = DEFAULT_RUL
     except (DeckNotReady, ValueError) as problem:
         raise GameError(str(problem)) from None
     seed = lobby.new_seed()
-    theirs = computer_deck(choice.ruleset, seed, choice.format)
-    game = lobby.create_game(choice, Status.RUNNING, 2)
+    theirs = [computer_deck(choice.ruleset, lobby.computer_seed(seed, number), choice.format)
+              for number in range(1, count)]
+    game = lobby.create_game(choice, Status.RUNNING, count)
     game.ai_level = chosen
     game.friendly = True  # whether or not the game system has a friendly option
     game.save(update_fields=["ai_level", "friendly"])
     lobby.sit(game, 0, user, deck)
-    lobby.sit(game, COMPUTER_SEAT, computer, None, COMPUTER_DECK)
+    for number in range(1, count):
+        lobby.sit(game, number, computer, None, COMPUTER_DECK, computer=True)
     seated = queries.find_game(game.pk)
     assert seated is not None
-    lobby.deal(seated, [mine, theirs], seed)
+    lobby.deal(seated, [mine, *theirs], seed)
     return seated
+
+
+def seats_chosen(values: Any) -> list[int]:
+    """The seat numbers ticked on the form for the computer."""
+    try:
+        return sorted({int(value) for value in values or ()})
+    except (TypeError, ValueError):
+        raise GameError("Choose the computer's seats by their numbers.") from None
+
+
+@transaction.atomic
+def host(user: Any, deck_choice: Any, level: Any, computers: Any, *,
+         ruleset: Any = DEFAULT_RULESET, format: Any = None,
+         options: dict[str, Any] | None = None, seats: Any = None) -> Game:
+    """A hosted friendly game of `seats` (issue 35) in which the computer at `level` holds
+    the seats `computers` (any but seat 0, at least one left for people); it starts when
+    people fill the others (C-GAME-8), the computer's decks then drawn from the game's
+    seed."""
+    chosen = level_of(level)
+    system = _computer_system(ruleset)
+    count = seat_count(system, seats)
+    robots = seats_chosen(computers)
+    if not robots:
+        raise GameError("Choose at least one seat for the computer.")
+    if robots[0] < 1 or robots[-1] >= count:
+        raise GameError(f"The computer may take seats 1 to {count - 1} of a game of {count}; "
+                        "seat 0 is yours.")
+    if len(robots) == count - 1:
+        raise GameError("Leave a seat for another player, or play against the computer.")
+    choice = _friendly_choice(system, format, options)
+    computer = computer_player()
+    game = lobby.host(user, deck_choice, ruleset=choice.ruleset, format=choice.format,
+                      options=choice.options, seats=count)
+    Game.objects.filter(pk=game.pk).update(ai_level=chosen, friendly=True)
+    Seat.objects.filter(game=game, number__in=robots).update(
+        user=computer, deck_name=COMPUTER_DECK, computer=True)
+    found = queries.find_game(game.pk)
+    assert found is not None
+    return found
 
 
 # --- one move -----------------------------------------------------------------------------
 
 
 def computers_turn(game: Game) -> bool:
-    """Is the computer to act in this game now?"""
+    """Is the computer to act in this game now (in one of its seats)?"""
     if not (game.ai_level and game.status == Status.RUNNING):
         return False
-    return Seat.objects.filter(game=game, number=COMPUTER_SEAT, to_act=True).exists()
+    return Seat.objects.filter(game=game, computer=True, to_act=True).exists()
+
+
+def robots_to_act(game: Game, state: Any) -> list[int]:
+    """The computer's seats that the ruleset says are to act, in seat order; never a
+    person's seat (only seats marked `computer` count)."""
+    acting = queries.ruleset_of(game).to_act(state)
+    robots = set(Seat.objects.filter(game=game, computer=True).values_list("number", flat=True))
+    return sorted(robots & set(acting))
 
 
 def bot_for(game: Game) -> Bot:
@@ -205,7 +268,7 @@ def bot_for(game: Game) -> Bot:
     return widgets.bot(level.value, seed, think=think, iterations=iterations)
 
 
-def thought_for(game: Game) -> Thought | None:
+def thought_for(game: Game, seat: int = COMPUTER_SEAT) -> Thought | None:
     """What the thinking process needs for the computer's next move (the same level, seed
     and budget as `bot_for`, the computer's view and legal actions), or None for a game
     without bots of its own (the random bot costs nothing: it chooses in this thread)."""
@@ -213,25 +276,25 @@ def thought_for(game: Game) -> Thought | None:
         return None
     ruleset = queries.ruleset_of(game)
     state = queries.game_state(game)
-    legal = list(ruleset.legal_actions(state, COMPUTER_SEAT))
+    legal = list(ruleset.legal_actions(state, seat))
     if not legal:
-        raise ValueError(f"Seat {COMPUTER_SEAT} has nothing to decide now.")
+        raise ValueError(f"Seat {seat} has nothing to decide now.")
     level = AiLevel(game.ai_level)
     iterations = settings.AI_ITERATIONS.get(level.value)
     return Thought(game.ruleset, level.value, (int(game.pk) << 32) | int(game.version),
                    None if iterations is not None else settings.AI_THINK_SECONDS.get(level.value),
-                   iterations, ruleset.view(state, COMPUTER_SEAT), legal)
+                   iterations, ruleset.view(state, seat), legal)
 
 
-def choose(game: Game) -> Action:
-    """The computer's choice in the game as stored: its bot sees only the computer's view
-    and legal actions (PL-SHARED-5). A game's own bot thinks in a separate process
-    (thinker.py) unless AI_PROCESSES is 0."""
-    thought = thought_for(game) if settings.AI_PROCESSES else None
+def choose(game: Game, seat: int = COMPUTER_SEAT) -> Action:
+    """The computer's choice for `seat` in the game as stored: its bot sees only that
+    seat's view and legal actions (PL-SHARED-5). A game's own bot thinks in a separate
+    process (thinker.py) unless AI_PROCESSES is 0."""
+    thought = thought_for(game, seat) if settings.AI_PROCESSES else None
     if thought is None:
         ruleset, state, bot = queries.ruleset_of(game), queries.game_state(game), bot_for(game)
         _let_go()
-        return bot_action(ruleset, state, COMPUTER_SEAT, bot)
+        return bot_action(ruleset, state, seat, bot)
     _let_go()  # a hard bot thinks for seconds: hold no connection of the pool meanwhile
     return thinker().choose(thought)
 
@@ -264,19 +327,24 @@ def _database_turn() -> Iterator[None]:
 
 
 def play_turns(game_id: int) -> int:
-    """Let the computer act while it is to act in the game; the number of moves stored.
-    Thinks outside any transaction and stores each move against the version it read."""
-    moves = 0
-    for _ in range(MAX_MOVES_IN_A_ROW):
+    """Let the computer act while one of its seats is to act in the game (the first such
+    seat each time); the number of moves stored. Thinks outside any transaction and stores
+    each move against the version it read."""
+    moves = tries = 0
+    limit = MAX_MOVES_IN_A_ROW
+    while tries < limit:
+        tries += 1
         with _database_turn():
             game = Game.objects.filter(pk=game_id).first()
             if game is None or not computers_turn(game):
                 return moves
-            ruleset = queries.ruleset_of(game)
-            if COMPUTER_SEAT not in ruleset.to_act(queries.game_state(game)):
-                return moves  # the row and its state disagree: never guess
+            robots = robots_to_act(game, queries.game_state(game))
+            if not robots:
+                return moves  # the rows and the state disagree: never guess
+            robot = robots[0]
+            limit = MAX_MOVES_IN_A_ROW * max(1, game.seats_count - 1)
         try:
-            action = choose(game)
+            action = choose(game, robot)
         except ValueError:
             logger.exception("the computer found nothing to choose in game %s", game_id)
             return moves
@@ -285,9 +353,9 @@ def play_turns(game_id: int) -> int:
                 locked = queries.lock_game(game.pk)
                 if locked.version != game.version:
                     continue  # the game changed while the computer thought: look again
-                play.apply_action(locked, COMPUTER_SEAT, action)
+                play.apply_action(locked, robot, action)
                 get_user_model().objects.filter(
-                    seats__game=locked, seats__number=COMPUTER_SEAT).update(
+                    seats__game=locked, seats__number=robot).update(
                     last_activity=timezone.now())
         except StaleVersion:
             continue
@@ -433,9 +501,9 @@ def resume(games: Any) -> None:
 
 def waiting() -> Any:
     """Running games where the computer is to act."""
-    return (Game.objects.filter(status=Status.RUNNING, seats__number=COMPUTER_SEAT,
+    return (Game.objects.filter(status=Status.RUNNING, seats__computer=True,
                                 seats__to_act=True)
-            .exclude(ai_level=""))
+            .exclude(ai_level="").distinct())
 
 
 def resume_all() -> int:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from marcomage.games import DEFAULT_RULESET
 from marcomage.platform.protocol import DeckDoc, IllegalAction, Ruleset
 from marcomage.web.core.events import challenge_answered
+from marcomage.web.core.widgets import computer_of
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import (
     DeckNotReady,
@@ -145,10 +146,40 @@ def create_game(choice: Choice, status: Any, seats: int, message: str = "") -> G
         friendly=bool(choice.options.get("friendly", False)))
 
 
-def sit(game: Game, number: int, user: Any, deck: Deck | None, deck_name: str = "") -> Seat:
-    """Seat `user` (None: an empty seat) in seat `number` with `deck` (or only its name)."""
+def sit(game: Game, number: int, user: Any, deck: Deck | None, deck_name: str = "", *,
+        computer: bool = False) -> Seat:
+    """Seat `user` (None: an empty seat) in seat `number` with `deck` (or only its name);
+    `computer` marks a seat the computer plays (its account is `user`)."""
     return Seat.objects.create(game=game, number=number, user=user, deck=deck,
-                               deck_name=deck.name if deck is not None else deck_name)
+                               deck_name=deck.name if deck is not None else deck_name,
+                               computer=computer)
+
+
+def computer_deck(ruleset_id: str, seed: int, fmt: str | None = None) -> DeckDoc:
+    """The computer's deck for a game of format `fmt` (the system's first by default): the
+    game's own choice from the seed when it fits the format, else a starter deck that does
+    (FW-DECK-8: both armies follow the game's format); GameError when none does."""
+    ruleset = ruleset_of(ruleset_id)
+    fmt = fmt or next(iter(ruleset.formats))
+    candidates: list[DeckDoc] = []
+    widgets = computer_of(ruleset_id)
+    if widgets is not None and widgets.deck is not None:
+        candidates.append(widgets.deck(seed))
+    starters = list(ruleset.starter_decks())
+    candidates += starters[seed % len(starters):] + starters[:seed % len(starters)] \
+        if starters else []
+    for doc in candidates:
+        if not ruleset.validate_deck(doc, fmt):
+            return doc
+    name = ruleset.formats[fmt].name if fmt in ruleset.formats else fmt
+    raise GameError(f"The computer has no deck for the {name} format of {ruleset.name}.")
+
+
+def computer_seed(seed: int, number: int) -> int:
+    """The seed of the computer's deck in seat `number`: the game's own in seat 1 (as in
+    every two-seat game), a neighbour in the others, so that its seats bring different
+    decks where the game's widgets choose by the seed (issue 35)."""
+    return (seed + number - 1) % (1 << 63)
 
 
 # --- challenges (C-GAME-6, C-GAME-7) -----------------------------------------------------------
@@ -303,9 +334,15 @@ def new_seed() -> int:
 
 def _start(game: Game, user: Any) -> None:
     """Deal the game with every seat's deck (copied now, PL-SHARED-2) and a secret seed;
-    `user` is the player whose answer starts it."""
+    `user` is the player whose answer starts it. The computer's seats get its decks from
+    the seed (`computer_deck`)."""
     docs: list[DeckDoc] = []
+    seed = new_seed()
     for seat in game.seat_list():
+        if seat.computer:
+            docs.append(computer_deck(game.ruleset, computer_seed(seed, seat.number),
+                                      game.format))
+            continue
         if seat.user_id == user.pk:
             whose = "Your deck"
         elif game.seats_count == 2:
@@ -322,7 +359,7 @@ def _start(game: Game, user: Any) -> None:
         if problems:
             raise GameError(f"{whose}: {problems[0].message}")
         docs.append(doc)
-    deal(game, docs, new_seed())
+    deal(game, docs, seed)
 
 
 def deal(game: Game, decks: Sequence[DeckDoc], seed: int) -> None:

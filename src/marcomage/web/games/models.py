@@ -21,7 +21,9 @@ from django.utils import timezone
 CHALLENGE_LENGTH = 250  # C-SITE-2 / C-GAME-6
 NOTE_LENGTH = 1000  # C-SITE-2 / C-GAME-16
 CHAT_LENGTH = 300  # C-SITE-3
-COMPUTER_SEAT = 1  # the computer opponent always sits in seat 1 (issue 11)
+COMPUTER_SEAT = 1
+"""The computer's seat in a two-seat game (issue 11); in a game of more seats it may sit in
+any seat but the first, each marked `Seat.computer` (issue 35)."""
 
 
 class Status(models.TextChoices):
@@ -109,14 +111,27 @@ class Game(models.Model):
         return [other for other in self.seat_list() if other.number != seat.number]
 
     def opponent_name(self, seat: Seat) -> str:
-        """How `seat` names its opponents: "Computer (easy)" against the computer."""
-        names = [str(o.user.username) for o in self.others(seat) if o.user is not None]
+        """How `seat` names the other players: "Computer (easy)" against the computer, "bob,
+        2 computers (hard)" in a group game with computer seats."""
+        others = self.others(seat)
+        names = [str(o.user.username) for o in others if o.user is not None and not o.computer]
+        robots = sum(1 for o in others if o.computer)
+        if robots:
+            names.append("Computer" if robots == 1 else f"{robots} computers")
         text = ", ".join(names)
         return f"{text} ({self.ai_level})" if self.ai_level else text
 
+    def computer_seats(self) -> list[int]:
+        """The seats the computer plays, in order; empty in a game between people (issue 35:
+        any number of seats in a game of more than two)."""
+        if not self.ai_level:
+            return []
+        return [seat.number for seat in self.seat_list() if seat.computer]
+
     def computer_seat(self) -> int | None:
-        """The computer's seat, or None in a game between people (issue 11)."""
-        return COMPUTER_SEAT if self.ai_level else None
+        """The computer's first seat, or None in a game between people (issue 11)."""
+        seats = self.computer_seats()
+        return seats[0] if seats else None
 
     @property
     def host(self) -> Any:
@@ -145,6 +160,8 @@ class Seat(models.Model):
     left = models.BooleanField(default=False)
     # Is this seat to act? Kept in step with the ruleset's to_act, so lists need no JSON.
     to_act = models.BooleanField(default=False)
+    # Does the computer play this seat (its account sits in it)? Set when the seat is taken.
+    computer = models.BooleanField(default=False)
 
     class Meta:
         ordering = ("game", "number")

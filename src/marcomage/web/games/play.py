@@ -199,10 +199,12 @@ def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptio
     -12, -14, -15)."""
     if game.status != Status.RUNNING:
         return EndOptions(False, False, False)
-    if game.ai_level:  # the computer is never inactive: only surrender ends it early
+    # The computer is never inactive: only the other people's seats may be (issue 35: a
+    # group game may hold people and the computer); against the computer alone, surrender.
+    others = [other for other in game.others(seat) if not other.computer]
+    if game.ai_level and not others:
         return EndOptions(True, False, False)
     now = now or timezone.now()
-    others = game.others(seat)
     if any(other.user is not None and dead(other.user, now) for other in others):
         return EndOptions(False, True, False)
     waiting = [other for other in others if other.to_act]
@@ -238,9 +240,10 @@ def _end(game: Game, state: State, end_type: str, winners: Sequence[int], seat: 
 def abort(user: Any, game_id: Any) -> Game:
     """C-GAME-12: when a participant is dead; no winner, no score."""
     game, seat, state = _running(user, game_id)
-    if game.ai_level:
+    if game.ai_level and all(s.computer for s in game.others(seat)):
         raise GameError("The computer is never inactive; surrender to end the game.")
-    if not any(s.user is not None and dead(s.user) for s in game.seat_list()):
+    if not any(s.user is not None and not s.computer and dead(s.user)
+               for s in game.seat_list()):
         raise GameError("You may abort only when your opponent has been inactive for more "
                         "than three weeks.")
     _end(game, state, ABORT, (), seat.number)
@@ -269,9 +272,8 @@ def leave(user: Any, game_id: Any) -> bool:
     if game.status != Status.FINISHED:
         raise GameError("A game can be left only once it is over; surrender first.")
     Seat.objects.filter(pk=seat.pk).update(left=True)
-    robot = game.computer_seat()
     remaining = [s for s in game.others(seat)
-                 if not s.left and s.user_id is not None and s.number != robot]
+                 if not s.left and s.user_id is not None and not s.computer]
     if not remaining:
         forget_chat(game)
         return True

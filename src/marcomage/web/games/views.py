@@ -259,8 +259,16 @@ def withdraw(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def host(request: HttpRequest) -> HttpResponse:
-    """Host a game anyone may join."""
+    """Host a game anyone may join; in a game of more than two seats the computer may take
+    some of them (issue 35)."""
     system = _system(request)
+    robots = request.POST.getlist("computer_seats")
+    if robots:
+        return _lobby_action(request, lambda: computer.host(
+            request.user, request.POST.get("deck"), request.POST.get("level"), robots,
+            ruleset=system.id, format=request.POST.get("format"),
+            options=_options(request, system), seats=request.POST.get("seats")),
+            "Game hosted with the computer: it starts when people fill the other seats.")
     return _lobby_action(request, lambda: services.host(
         request.user, request.POST.get("deck"), ruleset=system.id,
         format=request.POST.get("format"), options=_options(request, system),
@@ -270,12 +278,14 @@ def host(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
-    """Start a friendly game against the computer at the chosen difficulty (issue 11)."""
+    """Start a friendly game against the computer at the chosen difficulty (issue 11); in a
+    game of more seats the computer takes all the others (issue 35)."""
     system = _system(request)
     return _lobby_action(request, lambda: computer.start(
         request.user, request.POST.get("deck"), request.POST.get("level"),
         ruleset=system.id, format=request.POST.get("format"),
-        options=_options(request, system)), "The game against the computer starts.")
+        options=_options(request, system), seats=request.POST.get("seats")),
+        "The game against the computer starts.")
 
 
 @login_required

@@ -74,9 +74,11 @@ def record_game(
     levels in this game system before it (C-EXP-3), at most one level up each (C-EXP-2).
 
     Runs inside the caller's transaction (a savepoint), so it is stored with the game's end
-    or not at all."""
+    or not at all. One account may hold several seats of a friendly game only (the computer
+    in a group game, issue 35): a friendly game changes no score, so its seats share a row."""
     ruleset = find_ruleset(game)
-    if len({player.pk for player in players}) != len(players) or len(players) < 2:
+    distinct = len({player.pk for player in players})
+    if distinct < 2 or (distinct != len(players) and not friendly):
         raise ValueError("A game has at least two different players.")
     with transaction.atomic():
         for player in players:

@@ -101,10 +101,16 @@ def withdraw(request: HttpRequest, game_id: int) -> Any:
 
 @router.post("/games/hosted", response={201: GameRow, **REFUSALS})
 def host(request: HttpRequest, body: HostIn) -> Any:
-    """Host a game anyone may join; it starts when its seats are filled."""
+    """Host a game anyone may join; it starts when its seats are filled. With
+    `computer_seats`, the computer takes those seats at `level` (issue 35)."""
     user = need(request, "play")
-    game = services.host(user, body.deck, ruleset=body.game, format=body.format or None,
-                         options=body.options, seats=body.seats)
+    if body.computer_seats:
+        game = computer.host(user, body.deck, body.level, body.computer_seats,
+                             ruleset=body.game, format=body.format or None,
+                             options=body.options, seats=body.seats)
+    else:
+        game = services.host(user, body.deck, ruleset=body.game, format=body.format or None,
+                             options=body.options, seats=body.seats)
     return Status(201, game_row(_fresh(game.pk), user))
 
 @router.post("/games/{int:game_id}/join", response={200: GameRow, **REFUSALS})
@@ -122,10 +128,11 @@ def unhost(request: HttpRequest, game_id: int) -> Any:
 
 @router.post("/games/computer", response={201: GameView, **REFUSALS})
 def against_computer(request: HttpRequest, body: ComputerIn) -> Any:
-    """A friendly game against the site's computer opponent (easy, normal or hard)."""
+    """A friendly game against the site's computer opponent (easy, normal or hard); with
+    `seats` above 2, the computer takes every seat but yours (issue 35)."""
     user = need(request, "play")
     game = computer.start(user, body.deck, body.level, ruleset=body.game,
-                          format=body.format or None, options=body.options)
+                          format=body.format or None, options=body.options, seats=body.seats)
     return Status(201, game_view(_fresh(game.pk), user))
 
 @router.get("/games/{int:game_id}", response={200: GameView, **REFUSALS})

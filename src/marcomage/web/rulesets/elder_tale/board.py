@@ -31,8 +31,12 @@ def how_it_ended(end_type: str) -> str:
 
 
 def _names(players: list[Any]) -> list[str]:
-    return [str(p.username) if p is not None else f"Player {n}"
-            for n, p in enumerate(players, start=1)]
+    """Each seat's name; an account in several seats (the computer in a group duel, issue
+    35) is told apart by the seat number, as the lobby numbers seats: "Computer (seat 3)"."""
+    names = [str(p.username) if p is not None else f"Player {n}"
+             for n, p in enumerate(players, start=1)]
+    return [f"{name} (seat {n})" if names.count(name) > 1 else name
+            for n, name in enumerate(names)]
 
 
 def _card(view: Mapping[str, Any], card_id: str | None) -> dict[str, Any] | None:
