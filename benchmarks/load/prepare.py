@@ -1,5 +1,5 @@
 """Prepare a database for the load benchmark: players, running MArcomage games between them
-and an open session for each player, written as JSON for the locust scenario.
+and an open session for each player, written as JSON for the scripted players (players.py).
 
     DATABASE_URL=... MARCOMAGE_DATA_DIR=... python benchmarks/load/prepare.py GAMES OUT.json [GAME]
 
@@ -44,7 +44,8 @@ def main() -> int:
         for player in players:
             session = SessionStore()
             session[SESSION_KEY] = str(player.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            # The backend a log-in through the site records (settings.AUTHENTICATION_BACKENDS)
+            session[BACKEND_SESSION_KEY] = "marcomage.web.accounts.backend.PlayerBackend"
             session[HASH_SESSION_KEY] = player.get_session_auth_hash()
             session.create()
             cookies[player.pk] = {"sessionid": str(session.session_key),

@@ -1,26 +1,33 @@
-"""`make bench-load`: the locust scenario (benchmarks/load/locustfile.py) against a real
+"""`make bench-load`: scripted players (benchmarks/load/players.py) against a real
 `marcomage serve`, at several numbers of concurrent games, into BENCHMARKS.md.
 
     python benchmarks/load/run.py [--games 50,200,500] [--processes 1] [--seconds 30]
                                   [--pace 1] [--game marcomage] [--write BENCHMARKS.md]
+                                  [--spy PREFIX]
 
 `--game` chooses the game system played (any system two can play; MArcomage by default).
 
 Without DATABASE_URL it runs on SQLite (a fresh file per run); with DATABASE_URL and
 REDIS_URL (scripts/with-services.sh) on a fresh PostgreSQL database per run, with
 `--processes` uvicorn workers behind one port. For each number of games: prepare the games
-(prepare.py), start the server, run locust headless for the given seconds (figures count
-only once every game runs), stop the server. Reports moves per second and the time from a
-move's POST to the opponent's WebSocket message (p50, p99).
+(prepare.py), start the server, run the players for the given seconds (figures count
+only once every game runs), stop the server. Prints one JSON row per run: moves per second,
+the time from a move's POST to the opponent's WebSocket message (p50, p99), what was
+refused or failed, the server's tracebacks, and the CPU seconds of the server's processes
+(while measuring) and of the load generator. `--spy PREFIX` records the server with py-spy
+(PY_SPY names its binary) into PREFIX.<games>.txt; benchmarks/load/spy_report.py sums it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
+import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -54,13 +61,52 @@ def fresh_database(base: str | None, name: str, data_dir: Path) -> str | None:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
+def cpu_seconds(root: int) -> float:
+    """CPU seconds (user + system) used so far by a process and all its descendants alive
+    (the server and its uvicorn workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total, wanted = 0.0, {root}
+    while wanted:
+        pid = wanted.pop()
+        total += used.get(pid, 0.0)
+        wanted |= {child for child, parent in parents.items() if parent == pid}
+    return total
+
+
+def children_cpu() -> float:
+    """CPU seconds of this script's waited-for children so far (the load generator)."""
+    found = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return found.ru_utime + found.ru_stime
+
+
+def start_spy(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy recording the server and its workers while the figures count: collapsed
+    stacks of the threads holding the interpreter lock, i.e. where the CPU goes (PY_SPY
+    names the binary; docs/deploy.md, "Served path, fourth pass")."""
+    return subprocess.Popen(
+        [os.environ.get("PY_SPY", "py-spy"), "record", "--pid", str(pid), "--subprocesses",
+         "--format", "raw", "--rate", "100", "--gil", "--output", str(out)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 def one_run(games: int, processes: int, seconds: int, pace: float,
-            ruleset: str = "marcomage") -> dict[str, object]:
+            ruleset: str = "marcomage", spy: Path | None = None) -> dict[str, object]:
     """Prepare, serve, load, stop; the figures of one run."""
     work = Path(tempfile.mkdtemp(prefix="marcomage-load-"))
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
@@ -73,7 +119,10 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
                SECRET_KEY="load-benchmark-" + "x" * 40)
     listed = work / "games.json"
     started = time.monotonic()
-    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games * 2), str(listed),
+    # Spare games replace the finished ones: a game lasts a few dozen moves, so a run of S
+    # seconds finishes at most about S/40 of them per game (twice the games for 40 s or more).
+    spare = math.ceil(games * min(1.0, seconds / 40)) + 10
+    subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games + spare), str(listed),
                     ruleset],
                    env=env, check=True)
     prepared = time.monotonic() - started
@@ -91,14 +140,30 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         time.sleep(2 + processes)  # the workers import the site
         result = work / "result.json"
         spawn_rate = max(10, min(games, 50))
-        subprocess.run(
-            [sys.executable, "-m", "locust", "-f", str(HERE / "locustfile.py"), "--headless",
-             "-u", str(games), "-r", str(spawn_rate),
-             "-t", f"{seconds + games // spawn_rate + 2}s", "--host", url, "--only-summary",
-             "--loglevel", "WARNING", "--stop-timeout", "5"],
-            env={**env, "LOAD_GAMES": str(listed), "LOAD_RESULT": str(result),
-                 "LOAD_PACE": str(pace), "LOAD_RULESET": ruleset},
-            check=False, stdout=subprocess.DEVNULL, stderr=(work / "locust.log").open("w"))
+        spying = None
+        load_before = children_cpu()
+        players = subprocess.Popen(
+            [sys.executable, str(HERE / "players.py"), url, str(listed), str(result),
+             "--games", str(games), "--seconds", str(seconds), "--pace", str(pace),
+             "--game", ruleset, "--spawn-rate", str(spawn_rate)],
+            env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
+            text=True)
+        assert players.stdout is not None
+        server_cpu, load_average = 0.0, -1.0
+        for said in players.stdout:  # the server's CPU while the figures count
+            if said.strip() == "measuring":
+                load_average = os.getloadavg()[0]  # the machine's, as measuring begins
+                server_cpu -= cpu_seconds(server.pid)
+                if spy:
+                    spying = start_spy(server.pid, Path(f"{spy}.{games}.txt"))
+            elif said.strip() == "measured":
+                server_cpu += cpu_seconds(server.pid)
+                if spying is not None:
+                    spying.send_signal(signal.SIGINT)
+        players.wait()
+        load_cpu = children_cpu() - load_before
+        if spying is not None:
+            spying.wait(timeout=60)
         figures = json.loads(result.read_text())
     finally:
         server.terminate()
@@ -110,7 +175,11 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
     latencies = figures["latencies_ms"]
     measured = max(figures["measured_s"], 1e-9)
     counts = figures["counts"]
-    errors = (work / "server.log").read_text().count("Traceback")
+    logged = (work / "server.log").read_text()
+    errors = logged.count("Traceback")
+    warned = [line for line in logged.splitlines() if line.strip()]
+    for line in dict.fromkeys(warned[:200]):  # what the server said, once each, on stderr
+        print(f"server ({games} games): {line}", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
     return {
         "game": ruleset, "games": games, "moves": counts["moves"],
@@ -119,15 +188,21 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
         "errors": counts["errors"], "timeouts": counts["timeouts"],
         "finished": counts["games_finished"], "seconds": round(measured, 1),
-        "server_tracebacks": errors, "prepare_s": round(prepared, 1),
+        "server_tracebacks": errors, "server_log_lines": len(warned),
+        "prepare_s": round(prepared, 1),
+        # CPU seconds: the server's processes while measuring (after the ramp-up), and the
+        # load generator's over its whole run; on 2 cores their sum bounds what a run can do.
+        "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
+        "load_average": round(load_average, 1),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / max(counts["moves"], 1), 1),
     }
 
 
 def section(results: dict[str, dict[str, object]]) -> str:
     lines = [SECTION, "",
              "Scripted players play whole MArcomage games through `POST /games/<id>/act/` with "
-             "both game pages' WebSockets open (benchmarks/load/locustfile.py, locust "
-             "headless on the same machine as the server). A move's time runs from its POST "
+             "both game pages' WebSockets open (benchmarks/load/players.py, one asyncio "
+             "process on the same machine as the server). A move's time runs from its POST "
              "to the opponent's WebSocket message with the new version. Written by "
              "`make bench-load` (benchmarks/load/run.py). Target (issue 23): p99 under "
              f"{TARGET_P99_MS:g} ms at 500 concurrent games on SQLite.", ""]
@@ -158,13 +233,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="marcomage",
                         help="the game system played (default marcomage)")
     parser.add_argument("--write", type=Path)
+    parser.add_argument("--spy", type=Path,
+                        help="record the server with py-spy into SPY.<games>.txt (collapsed "
+                             "stacks; benchmarks/load/spy_report.py sums them)")
     args = parser.parse_args(argv)
     postgres = bool(os.environ.get("DATABASE_URL"))
     label = (f"PostgreSQL + Redis, {args.processes} processes" if postgres
              else f"SQLite, {args.processes} process" + ("es" if args.processes > 1 else ""))
     rows = []
     for games in (int(n) for n in args.games.split(",")):
-        row = one_run(games, args.processes, args.seconds, args.pace, args.game)
+        row = one_run(games, args.processes, args.seconds, args.pace, args.game, args.spy)
         print(json.dumps(row), flush=True)
         rows.append(row)
     key = f"{'2-postgres' if postgres else '1-sqlite'}-{args.processes}"

@@ -7,9 +7,13 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.web.settings")
 
-from django.core.asgi import get_asgi_application
+import django
 
-django_http = get_asgi_application()  # sets Django up before the imports below
+django.setup(set_prefix=False)  # as get_asgi_application() does, before the imports below
+
+from marcomage.web.core.asgi_handler import LeanASGIHandler  # noqa: E402
+
+django_http = LeanASGIHandler()  # Django's, with fewer hand-offs (core/asgi_handler.py)
 
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
@@ -20,6 +24,7 @@ from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  
 from marcomage.web.core.admission import Admission  # noqa: E402
 from marcomage.web.core.origin import SameOriginValidator  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
+from marcomage.web.core.warm_up import warm_up  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
 
 # The Origin of a page's socket must be the site's own: scheme, host and port (core/origin.py).
@@ -32,6 +37,8 @@ async def websocket(scope: dict[str, Any], receive: Any, send: Any) -> None:
     chosen = bots if str(scope.get("path", "")).startswith("/api/v1/bot/") else pages
     await chosen(scope, receive, send)
 
+
+warm_up()  # the URLs and the Jinja2 boards, before the first request (core/warm_up.py)
 
 application = ProtocolTypeRouter(
     {

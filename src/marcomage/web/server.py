@@ -119,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
         print("marcomage serve: several workers need REDIS_URL (a move made through one "
               "process must reach the pages connected to the others)", file=sys.stderr)
         return 2
+    if args.workers == 1:
+        # The application (and its warm-up, core/warm_up.py) before the address is printed:
+        # "running at" then means ready to answer (uvicorn imports it by name, again a
+        # no-op). Workers of several processes import it each in their own process.
+        import marcomage.web.asgi  # noqa: F401
     try:
         sock = bind(args.host, args.port)
     except OSError as error:
@@ -133,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         ws="websockets-sansio",
         ws_max_size=64 * 1024,  # a page sends a few bytes; bigger frames close the socket
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+        # A line per request costs the event loop's thread under load (issue 36); a proxy in
+        # front usually logs requests anyway. ACCESS_LOG=1 turns it on (docs/deploy.md).
+        access_log=os.environ.get("ACCESS_LOG", "").strip().lower() in {"1", "true", "yes",
+                                                                         "on"},
         workers=args.workers,
     )
     if args.workers > 1:

@@ -111,11 +111,13 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
                 # Sites (or test processes) sharing one Redis keep apart by prefix.
                 "CONFIG": {"hosts": [redis_url],
                            "prefix": os.environ.get("CHANNEL_PREFIX", "asgi"),
-                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "1.0")),
+                           "timeout": float(os.environ.get("CHANNEL_TIMEOUT", "3.0")),
                            "retry": float(os.environ.get("CHANNEL_RETRY", "2.0"))},
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: channels' in-memory layer without its per-message walk of every socket
+    # (core/memory_layer.py).
+    return {"default": {"BACKEND": "marcomage.web.core.memory_layer.QuickMemoryLayer"}}
 
 
 SECRET_KEY = secret_key(DATA_DIR)

@@ -119,6 +119,16 @@ def run_scripts(scripts: list[Script], fault: Callable[[], None], url: Callable[
     return [len(script.acked) - mark for script, mark in zip(scripts, marks, strict=True)]
 
 
+def went_on(scripts: list[Script], after: list[int]) -> None:
+    """Every game made acknowledged moves after the fault, unless it has ended (a faster
+    server may play a scripted game to its end in these seconds: issue 36)."""
+    ended = set(Game.objects.filter(pk__in=[s.game for s in scripts], status="finished")
+                .values_list("pk", flat=True))
+    assert all(moves > 0 or script.game in ended
+               for moves, script in zip(after, scripts, strict=True)), after
+    assert any(moves > 0 for moves in after), after
+
+
 def stored_exactly_once(scripts: list[Script], before: dict[int, tuple[int, int]]) -> None:
     """Versions and steps rose together (nothing lost, nothing doubled), and every
     acknowledged move is the step at its place, by its seat."""
@@ -172,7 +182,7 @@ def test_sigkill_of_the_server_loses_and_doubles_no_acknowledged_move(tmp_path: 
         reconnecting_page_is_current(served.url, scripts[0])
     finally:
         served.close()
-    assert all(moves > 0 for moves in after), after  # the games went on after the restart
+    went_on(scripts, after)  # the games went on after the restart
     assert sum(script.failures for script in scripts) > 0  # the kill was felt
 
 
@@ -197,6 +207,10 @@ def test_redis_killed_and_restarted_loses_nothing_and_pages_resync(
         tail = served.log_path.read_text()
     finally:
         served.close()
-    assert all(moves > 0 for moves in after), after
+    went_on(scripts, after)
     assert "Internal Server Error" not in tail
-    assert Seat.objects.filter(game_id=scripts[0].game, to_act=True).count() == 1
+    # One seat to act, or none once the game has ended (a faster server plays the scripted
+    # games further in the same seconds: issue 36's fourth pass ended some).
+    game = Game.objects.get(pk=scripts[0].game)
+    to_act = Seat.objects.filter(game=game, to_act=True).count()
+    assert to_act == (0 if game.status == "finished" else 1), (game.status, to_act)

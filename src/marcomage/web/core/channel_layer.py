@@ -99,7 +99,10 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         self.degraded_until = 0.0
 
     async def _bounded(self, call: Awaitable[T]) -> T:
-        return await asyncio.wait_for(call, self.timeout)
+        # asyncio.timeout, not wait_for: the same bound without a task per call (issue 36:
+        # every wake-up and join goes through here).
+        async with asyncio.timeout(self.timeout):
+            return await call
 
     # -- the channel layer API ----------------------------------------------------------
 

@@ -14,23 +14,26 @@ out of a consumer ("Exception in ASGI application").
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
 from importlib import import_module
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.db import transaction
+from django.contrib.sessions.backends import db as db_sessions
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from .held import HELD
 from .joined import Joined
+from .publish import publish
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +87,65 @@ def session_user_id(session_key: str | None) -> int | None:
     return int(user.pk)
 
 
+@functools.cache
+def _holds_sql() -> str | None:
+    """The one SELECT of `session_holds`: the session's data, unexpired, beside the active
+    player's password hash; None when the session engine is not database-backed."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    if not issubclass(store, db_sessions.SessionStore):
+        return None
+    session, user = store.get_model_class()._meta, get_user_model()._meta
+    name = connection.ops.quote_name
+    return (f"SELECT s.{name(session.get_field('session_data').column)}, "
+            f"u.{name(user.get_field('password').column)} "
+            f"FROM {name(session.db_table)} s, {name(user.db_table)} u "
+            f"WHERE s.{name(session.pk.column)} = %s "
+            f"AND s.{name(session.get_field('expire_date').column)} > %s "
+            f"AND u.{name(user.pk.column)} = %s AND u.{name(user.get_field('is_active').column)}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _decoded(data: str) -> dict[str, Any]:
+    """A session's stored data decoded (signature checked); the same text always decodes
+    the same, so each text is checked once."""
+    decoded: dict[str, Any] = import_module(settings.SESSION_ENGINE).SessionStore().decode(data)
+    return decoded
+
+
+@functools.lru_cache(maxsize=4096)
+def _auth_hash(password: str) -> str:
+    """The session hash of an account with this password hash (as the account computes it)."""
+    return str(get_user_model()(password=password).get_session_auth_hash())
+
+
+def session_holds(session_key: str | None, user_id: int) -> bool:
+    """Whether this session is still the log-in of this player: `session_user_id(key) ==
+    user_id`, checked as strictly (the session row exists and has not expired, it names the
+    player, he is active, its password hash is his current one) by one query instead of two
+    and without decoding the same data or hashing the same password twice (issue 36: every
+    push of every socket asks it)."""
+    if not session_key or not 0 < user_id < 2**63:
+        return False
+    sql = _holds_sql()
+    if sql is None:
+        return session_user_id(session_key) == user_id
+    expiry = db_sessions.SessionStore.get_model_class()._meta.get_field("expire_date")
+    database = connections[DEFAULT_DB_ALIAS]  # this thread's, looked up once
+    with database.cursor() as cursor:
+        cursor.execute(sql, [session_key,
+                             expiry.get_db_prep_value(timezone.now(), database), user_id])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    data = _decoded(str(row[0]))
+    stored = data.get(SESSION_KEY)
+    return (stored is not None and str(stored) == str(user_id)
+            and bool(data.get(HASH_SESSION_KEY))
+            and constant_time_compare(str(data[HASH_SESSION_KEY]), _auth_hash(str(row[1]))))
+
+
 def _send(group: str, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+    publish([(group, event)])  # handed to the event loop, not waited for (core/publish.py)
 
 
 def end_session_sockets(user_id: int, session_key: str | None) -> None:
@@ -101,6 +159,13 @@ def check_account_sockets(user_id: int) -> None:
     """Make every socket of the player re-check its session (after a password change)."""
     transaction.on_commit(lambda: _send(account_group(user_id), {"type": "session.check"}),
                           robust=True)
+
+
+check_session = database_sync_to_async(session_holds, thread_sensitive=False)
+"""`session_holds` from async code, in the event loop's thread pool: channels' default
+(thread_sensitive) ran every socket's check of the process one after another in a single
+thread shared with the rest of the process's sync code, so under load a push waited in that
+queue behind all the others (issue 36, the served path)."""
 
 
 class Refusal(ValueError):
@@ -157,6 +222,19 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
 
     held_by: int | None = None
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand a message to its handler, as channels does, without channels' hop to the
+        process's one shared sync thread before each message to close that thread's old
+        database connections (issue 36): these sockets reach the database only through
+        `database_sync_to_async`, which closes its own thread's connections before and
+        after each call, so the hop closed nothing, yet every message of every socket of
+        the process queued for that one thread (a move brings each of its two pages a
+        wake-up)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def bind_session(self, user_id: int) -> bool:
         """Remember the log-in and join the account's group; False (nothing joined) when the
         player or the process holds too many sockets already (core/held.py): the caller
@@ -181,8 +259,8 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
 
     async def session_alive(self) -> bool:
         """Whether the log-in behind this socket still holds."""
-        found = await database_sync_to_async(session_user_id)(self.session_key)
-        return found is not None and found == self.user_id
+        return self.user_id is not None and await check_session(self.session_key,
+                                                                self.user_id)
 
     async def may_push(self) -> bool:
         """Whether a push may go out: the log-in still holds. A wake-up can come before the

@@ -1,0 +1,342 @@
+"""The load benchmark's players: scripted pairs play whole games over the site's real HTTP act
+endpoint, each player with his game page's WebSocket open, on loopback (issues 23 and 36).
+
+    python benchmarks/load/players.py URL GAMES.json RESULT.json [--games N] [--seconds S]
+                                      [--pace P] [--game ID] [--spawn-rate R]
+
+One asyncio task is one game (both its players: their cookies, a kept-alive HTTP connection
+and a WebSocket each). The player whose page says it is his turn plays his first playable
+card (its first mode) or else discards his first card (another game system: the first action
+its board offers), by POST /games/<id>/act/ against the version his page showed; the time
+from that POST to the moment the opponent's WebSocket brings the new version is the figure
+measured ("move -> opponent"). Between two moves a game waits PACE seconds (a person's
+reaction time; 0 moves as fast as the answers come). A finished game is replaced by the next
+unused one of GAMES.json (benchmarks/load/prepare.py).
+
+Why not locust (used until issue 36's fourth pass): its gevent users, `requests` and
+websocket-client cost the generator ~20-30 ms of CPU per move, as much as the server's
+own work, on the same two cores; this client is one process, one event loop, a hand-written
+HTTP/1.1 request per move and `websockets`' asyncio client, and reads only the few marks it
+needs from each board. It prints "measuring" on stdout once every game has started (figures
+count from then on), "measured" when the time is up, and writes {"latencies_ms", "counts",
+"measured_s"} to RESULT.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gzip
+import html
+import itertools
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+
+VERSION = re.compile(r'data-version="(\d+)"')
+FINISHED = 'data-finished="yes"'
+SLOT = re.compile(r'<div class="slot( playable)?[^"]*" data-pos="(\d+)"')
+OPTION = re.compile(r'<option value="(\d+)"')
+ACTION = re.compile(r'name="action" value="([^"]+)"')
+
+
+class Figures:
+    """What the run counts: every move's latency once measuring has begun, and events."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.counts = {"moves": 0, "refused": 0, "errors": 0, "timeouts": 0,
+                       "games_finished": 0}
+        self.since = 0.0
+
+
+class Http:
+    """One player's kept-alive HTTP/1.1 connection to the server (his cookies on each
+    request); reconnects when the server closed it."""
+
+    def __init__(self, host: str, port: int, cookie: str) -> None:
+        self.host, self.port, self.cookie = host, port, cookie
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, form: dict[str, str]) -> tuple[int, str]:
+        """POST a form (as htmx does); the status and the body's text."""
+        body = urlencode(form).encode()
+        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                f"Cookie: {self.cookie}\r\nHX-Request: true\r\nAccept-Encoding: gzip\r\n"
+                "Content-Type: application/x-www-form-urlencoded\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        for attempt in (0, 1):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            try:
+                self.writer.write(head + body)
+                return await self.answer(self.reader)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def answer(self, reader: asyncio.StreamReader) -> tuple[int, str]:
+        """Read one response: status line, headers, a sized or chunked body."""
+        head = await reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            data = await reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while True:
+                size = int((await reader.readline()).split(b";")[0], 16)
+                if size == 0:
+                    await reader.readline()
+                    break
+                parts.append(await reader.readexactly(size))
+                await reader.readline()
+            data = b"".join(parts)
+        else:
+            data = await reader.read()
+            self.close()
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        if headers.get("content-encoding") == "gzip":
+            data = gzip.decompress(data)
+        return status, data.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+class Seat:
+    """One player of a game: his HTTP connection, his page's socket and its latest board."""
+
+    def __init__(self, url: str, cookie: dict[str, str], anything: asyncio.Event) -> None:
+        parts = urlsplit(url)
+        self.anything = anything  # set when either seat of the game sees a newer board
+        self.url = url
+        self.cookies = cookie
+        header = "; ".join(f"{k}={v}" for k, v in cookie.items())
+        self.header = header
+        self.http = Http(parts.hostname or "127.0.0.1", parts.port or 80, header)
+        self.board = ""
+        self.version = -1
+        self.seen_at = 0.0
+        self.changed = asyncio.Event()
+        self.socket: ClientConnection | None = None
+        self.reader: asyncio.Task[None] | None = None
+
+    async def open(self, game: int) -> None:
+        """Open the game page's socket and start reading it."""
+        self.socket = await connect(
+            self.url.replace("http://", "ws://") + f"/ws/games/{game}/",
+            additional_headers=[("Cookie", self.header)], origin=self.url,  # type: ignore[arg-type]
+            compression=None, max_size=None, ping_interval=None, open_timeout=60)
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        assert self.socket is not None
+        with contextlib.suppress(Exception):
+            async for text in self.socket:
+                self.saw(str(text), time.monotonic())
+
+    def saw(self, text: str, now: float) -> None:
+        """A board (from the socket or an HTTP answer): keep it when it is newer."""
+        if "game-board" not in text:
+            return
+        versions = [int(v) for v in VERSION.findall(text)]
+        if versions and (max(versions) > self.version or not self.board):
+            self.board, self.version, self.seen_at = text, max(versions), now
+            self.changed.set()
+            self.anything.set()
+
+    def my_turn(self) -> bool:
+        return "your-turn" in self.board.split(">", 1)[0]
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(), 2)
+        self.http.close()
+
+
+def choice(board: str, ruleset: str) -> dict[str, str]:
+    """MArcomage: the first playable card (first mode) in the hand, else discard the first
+    card. Any other system: the first legal action its board offers as a form (every board
+    posts an action's JSON in a field "action")."""
+    if ruleset != "marcomage":
+        found = ACTION.search(board)
+        return {"action": html.unescape(found.group(1)) if found else "{}"}
+    hand = board.split('id="my-hand"', 1)[-1].split("</section>", 1)[0]
+    for chunk in hand.split('<div class="slot')[1:]:
+        found = SLOT.match('<div class="slot' + chunk)
+        if found and found.group(1):
+            option = OPTION.search(chunk)
+            return {"kind": "play", "pos": found.group(2),
+                    "mode": option.group(1) if option else "0"}
+    return {"kind": "discard", "pos": "1"}
+
+
+class Games:
+    """The prepared games, handed out one at a time."""
+
+    def __init__(self, listed: list[dict[str, Any]]) -> None:
+        self.listed = listed
+        self.next = itertools.count()
+
+    def take(self) -> dict[str, Any]:
+        index = next(self.next)
+        if index >= len(self.listed):
+            raise RuntimeError("no unused game left: prepare more games")
+        return self.listed[index]
+
+
+async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: str,
+               stop: asyncio.Event, ready: asyncio.Semaphore) -> None:
+    """One pair of players: play games to their end, one after another, until `stop`;
+    `ready` is released once the first game's pages have their boards."""
+    seats: list[Seat] = []
+    anything = asyncio.Event()
+
+    async def open_next() -> dict[str, Any]:
+        for seat in seats:
+            await seat.close()
+        game = games.take()
+        seats[:] = [Seat(url, cookie, anything) for cookie in game["cookies"]]
+        for seat in seats:
+            await seat.open(game["game"])
+        for seat in seats:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(seat.changed.wait(), 30)
+        return game
+
+    try:
+        try:
+            game = await open_next()
+        finally:
+            ready.release()
+        while not stop.is_set():
+            if any(FINISHED in seat.board for seat in seats):
+                figures.counts["games_finished"] += 1
+                game = await open_next()
+                continue
+            newest = max(seat.version for seat in seats)
+            movers = [n for n, seat in enumerate(seats)
+                      if seat.my_turn() and seat.version == newest]
+            if not movers:
+                anything.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(anything.wait(), 5)
+                continue
+            mover, other = seats[movers[0]], seats[1 - movers[0]]
+            version = mover.version
+            form = {**choice(mover.board, ruleset), "version": str(version),
+                    "csrfmiddlewaretoken": mover.cookies["csrftoken"]}
+            other.changed.clear()
+            started = time.monotonic()
+            try:
+                status, text = await asyncio.wait_for(
+                    mover.http.post(f"/games/{game['game']}/act/", form), 60)
+            except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError):
+                figures.counts["errors"] += 1
+                mover.http.close()
+                await asyncio.sleep(pace)
+                continue
+            if status >= 500:
+                figures.counts["errors"] += 1
+            if status != 200 or 'role="alert"' in text[:4000]:
+                figures.counts["refused"] += 1
+                mover.board, mover.version = "", -1
+                mover.saw(text, time.monotonic())  # the board as it is now
+                await asyncio.sleep(pace)
+                continue
+            mover.saw(text, time.monotonic())
+            deadline = started + 30
+            while other.version <= version and time.monotonic() < deadline:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(other.changed.wait(), deadline - time.monotonic())
+                other.changed.clear()
+            if other.version <= version:
+                figures.counts["timeouts"] += 1
+            elif figures.since and started >= figures.since:
+                figures.latencies.append((other.seen_at - started) * 1000)
+                figures.counts["moves"] += 1
+            await asyncio.sleep(pace)
+    except Exception as problem:  # a game that cannot go on is an error, not a crash
+        figures.counts["errors"] += 1
+        print(f"a game stopped: {problem!r}", file=sys.stderr)
+    finally:
+        for seat in seats:
+            await seat.close()
+
+
+async def run(url: str, listed: list[dict[str, Any]], count: int, seconds: float,
+              pace: float, ruleset: str, spawn_rate: int) -> Figures:
+    """Start `count` games at `spawn_rate` a second, measure `seconds`, stop."""
+    figures, stop, games = Figures(), asyncio.Event(), Games(listed)
+    ready = asyncio.Semaphore(0)
+    tasks = []
+    for index in range(count):
+        tasks.append(asyncio.create_task(play(url, games, figures, pace, ruleset, stop,
+                                              ready)))
+        if (index + 1) % spawn_rate == 0:
+            await asyncio.sleep(1)
+
+    async def all_ready() -> None:
+        for _ in range(count):
+            await ready.acquire()
+
+    with contextlib.suppress(TimeoutError):  # every game's pages open (at most a minute)
+        await asyncio.wait_for(all_ready(), 60)
+    await asyncio.sleep(1)
+    figures.since = time.monotonic()
+    print("measuring", flush=True)
+    await asyncio.sleep(seconds)
+    measured = time.monotonic() - figures.since
+    print("measured", flush=True)
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for task in tasks:
+        task.cancel()
+    figures.since = measured  # what the run measured, for the result
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("url")
+    parser.add_argument("games_file", type=Path)
+    parser.add_argument("result", type=Path)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--game", default="marcomage")
+    parser.add_argument("--spawn-rate", type=int, default=50)
+    args = parser.parse_args(argv)
+    listed = json.loads(args.games_file.read_text())
+    figures = asyncio.run(run(args.url.rstrip("/"), listed, args.games, args.seconds,
+                              args.pace, args.game, max(1, args.spawn_rate)))
+    args.result.write_text(json.dumps({"latencies_ms": figures.latencies,
+                                       "counts": figures.counts,
+                                       "measured_s": figures.since}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""The served move path's plumbing (issue 36, fourth pass): the sockets' one-query log-in
+check is exactly as strict as the two-query one, the in-process channel layer still delivers
+each member its own copy and still expires, and wake-ups sent from a served thread reach the
+group without the thread waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+from unittest import mock
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.models import Session
+from django.db import connections
+from django.test import Client
+
+from marcomage.web.accounts.models import User
+from marcomage.web.core import memory_layer, publish
+from marcomage.web.core.sockets import session_holds, session_user_id
+from marcomage.web.core.sqlite import base as sqlite_base
+from marcomage.web.settings import database
+
+PASSWORD = "a-long-enough-password"
+
+
+@pytest.fixture
+def logged_in(db: None) -> tuple[User, str]:
+    """A player and the key of his log-in through the site's form."""
+    user = User.objects.create_user("alice", PASSWORD)
+    client = Client()
+    assert client.login(username="alice", password=PASSWORD)
+    return user, client.session.session_key or ""
+
+
+def test_issue36_socket_check_holds_for_the_session_player_only(logged_in: tuple[User, str]
+                                                                 ) -> None:
+    user, key = logged_in
+    other = User.objects.create_user("bob", PASSWORD)
+    assert session_holds(key, user.pk) and session_user_id(key) == user.pk
+    assert not session_holds(key, other.pk)
+    assert not session_holds("no-such-session", user.pk)
+    assert not session_holds(None, user.pk)
+
+
+def test_issue36_socket_check_fails_after_log_out_password_change_or_deactivation(
+        logged_in: tuple[User, str]) -> None:
+    user, key = logged_in
+    user.set_password("another-long-password")
+    user.save()
+    assert not session_holds(key, user.pk) and session_user_id(key) is None
+    user2 = User.objects.create_user("carol", PASSWORD)
+    client = Client()
+    assert client.login(username="carol", password=PASSWORD)
+    key2 = client.session.session_key or ""
+    assert session_holds(key2, user2.pk)
+    User.objects.filter(pk=user2.pk).update(is_active=False)
+    assert not session_holds(key2, user2.pk)
+    User.objects.filter(pk=user2.pk).update(is_active=True)
+    assert session_holds(key2, user2.pk)
+    Session.objects.filter(session_key=key2).delete()  # a log-out deletes the row
+    assert not session_holds(key2, user2.pk)
+
+
+def test_issue36_socket_check_refuses_forged_session_data(logged_in: tuple[User, str]) -> None:
+    user, key = logged_in
+    row = Session.objects.get(session_key=key)
+    decoded = row.get_decoded()
+    assert decoded[SESSION_KEY] == str(user.pk) and decoded[HASH_SESSION_KEY]
+    Session.objects.filter(session_key=key).update(session_data=row.session_data[:-3] + "xyz")
+    assert not session_holds(key, user.pk)
+
+
+@pytest.mark.django_db
+def test_issue36_sqlite_connections_are_parked_and_reused(tmp_path: Any) -> None:
+    """A connection closed outside a transaction is taken by the next opening (no new file
+    open, functions or PRAGMAs); one closed inside a transaction is really closed."""
+    settings_dict = {**connections["default"].settings_dict, **database(None, tmp_path)}
+    first = sqlite_base.DatabaseWrapper(settings_dict, alias="parked-1")
+    first.ensure_connection()
+    raw = first.connection
+    first.close()
+    second = sqlite_base.DatabaseWrapper(settings_dict, alias="parked-2")
+    second.ensure_connection()
+    assert second.connection is raw
+    assert second.connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    second.connection.execute("BEGIN")
+    second.close()  # inside a transaction: closed, not parked
+    third = sqlite_base.DatabaseWrapper(settings_dict, alias="parked-3")
+    third.ensure_connection()
+    assert third.connection is not raw and not third.connection.in_transaction
+    third.close()
+
+
+def test_issue36_memory_layer_fans_out_copies_and_expires() -> None:
+    async def scenario() -> None:
+        layer = memory_layer.QuickMemoryLayer(expiry=60)
+        first, second = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("game.1", first)
+        await layer.group_add("game.1", second)
+        message: dict[str, Any] = {"type": "game.wake", "version": 3}
+        await layer.group_send("game.1", message)
+        got = [await layer.receive(first), await layer.receive(second)]
+        assert got == [message, message] and got[0] is not got[1]
+        await layer.group_discard("game.1", second)
+        await layer.group_send("game.1", {"type": "game.wake", "version": 4})
+        assert (await layer.receive(first))["version"] == 4
+        assert second not in layer.channels
+        # An unread message expires and takes its channel out of its groups (as channels'
+        # own layer does), at the next walk.
+        await layer.send(first, {"type": "game.wake", "version": 5})
+        with mock.patch.object(memory_layer.time, "time", return_value=10**12):
+            layer._cleaned = -1e9  # the last walk long ago
+            layer._clean_expired()
+        assert first not in layer.channels
+        assert first not in layer.groups.get("game.1", {})
+
+    asyncio.run(scenario())
+
+
+def test_issue36_wake_ups_from_a_served_thread_are_not_waited_for() -> None:
+    async def scenario() -> None:
+        layer = memory_layer.QuickMemoryLayer()
+        channel = await layer.new_channel()
+        await layer.group_add("game.7", channel)
+        loop_thread = threading.get_ident()
+        sent_in: list[int] = []
+        real = layer.group_send
+
+        async def recording(group: str, message: dict[str, Any]) -> None:
+            sent_in.append(threading.get_ident())
+            await real(group, message)
+
+        layer.group_send = recording  # type: ignore[method-assign]
+        with mock.patch.object(publish, "get_channel_layer", return_value=layer):
+            # From a served thread (sync_to_async): handed to the loop, the thread goes on.
+            await sync_to_async(publish.publish)([("game.7", {"type": "game.wake"})])
+            got = await asyncio.wait_for(layer.receive(channel), 5)
+        assert got == {"type": "game.wake"} and sent_in == [loop_thread]
+
+    asyncio.run(scenario())
+
+
+def test_issue36_wake_ups_from_elsewhere_are_sent_at_once() -> None:
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    class Layer:
+        async def group_send(self, group: str, message: dict[str, Any]) -> None:
+            sent.append((group, message))
+
+    with mock.patch.object(publish, "get_channel_layer", return_value=Layer()):
+        publish.publish([("game.8", {"type": "game.wake"})])  # no loop: sent before return
+    assert sent == [("game.8", {"type": "game.wake"})]
