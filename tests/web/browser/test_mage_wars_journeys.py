@@ -32,7 +32,7 @@ from marcomage.web.games.models import Game, Status
 from .helpers import log_in, player
 from .mage_wars_script import scripted
 
-SEED = 353
+SEED = 8  # ruleset 6: a craft, a curse, a death and a resurrection in 52 moves
 NAMES = ("alice", "bob", "carol")
 MW = find_ruleset("mage_wars")
 
