@@ -137,7 +137,8 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
         # the last board, which ends the battle and has no turn to show).
         page.wait_for_function(
             "() => { const b = document.getElementById('game-board');"
-            " return b && (b.dataset.finished === 'yes' || b.querySelector('.turn-mine') !== null); }")
+            " return b && (b.dataset.finished === 'yes'"
+            " || b.querySelector('.turn-mine') !== null); }")
         if board(page).get_attribute("data-finished") == "yes":
             break
         before = int(board(page).get_attribute("data-version") or 0)
