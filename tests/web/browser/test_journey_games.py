@@ -270,6 +270,7 @@ RECORD_SWAPS = """() => {
   };
   document.addEventListener("htmx:afterSwap", note);
   document.addEventListener("htmx:oobAfterSwap", note);
+  document.addEventListener("marcomage:boardPatched", note);
 }"""
 
 

@@ -269,6 +269,8 @@
     restoreFocus();
     releaseButtons();
     seen();
+    // A patched board is a new board too: say so, as htmx says a swap.
+    document.dispatchEvent(new CustomEvent("marcomage:boardPatched"));
   }
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail.message;
