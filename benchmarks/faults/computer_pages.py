@@ -23,29 +23,19 @@ import statistics
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import requests
 from served import Server, player, prepare, workdir
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from card_choice import choice  # one choice for every scripted player
+
 VERSION = re.compile(r'id="game-board"[^>]*data-version="(\d+)"')
 TURN = re.compile(r'id="game-board" class="[^"]*your-turn')
 FINISHED = re.compile(r'id="game-board"[^>]*data-finished="yes"')
-SLOT = re.compile(r'<div class="slot( playable)?[^"]*" data-pos="(\d+)"')
-OPTION = re.compile(r'<option value="(\d+)"')
 GAME_URL = re.compile(r"/games/(\d+)/$")
-
-
-def choice(page: str) -> dict[str, str]:
-    """The first playable card (first mode) in the hand, else discard the first card."""
-    hand = page.split('id="my-hand"', 1)[-1].split("</section>", 1)[0]
-    for chunk in hand.split('<div class="slot')[1:]:
-        found = SLOT.match('<div class="slot' + chunk)
-        if found and found.group(1):
-            option = OPTION.search(chunk)
-            return {"kind": "play", "pos": found.group(2),
-                    "mode": option.group(1) if option else "0"}
-    return {"kind": "discard", "pos": "1"}
 
 
 class Mover(threading.Thread):

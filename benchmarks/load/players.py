@@ -40,10 +40,20 @@ from urllib.parse import urlencode, urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent / "src")]
+
+from card_choice import choice as card_choice  # noqa: E402
+
+from marcomage.web.games.patches import parse  # noqa: E402
+
 VERSION = re.compile(r'data-version="(\d+)"')
 FINISHED = 'data-finished="yes"'
-SLOT = re.compile(r'<div class="slot( playable)?[^"]*" data-pos="(\d+)"')
-OPTION = re.compile(r'<option value="(\d+)"')
+PATCH = re.compile(r'<template id="board-patch" data-from="(\d+)" data-to="(\d+)"[^>]*>')
+CHAT = '<ol id="chat-log"'
+RESYNC = json.dumps({"type": "resync"})
+ENTRY = re.compile(r'<template data-(head|at|cut)="([^"]*)"(?: data-keep="(\d+)")? '
+                   r'data-tag="([^"]+)">')
 ACTION = re.compile(r'name="action" value="([^"]+)"')
 
 
@@ -53,7 +63,7 @@ class Figures:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.counts = {"moves": 0, "refused": 0, "errors": 0, "timeouts": 0,
-                       "games_finished": 0}
+                       "games_finished": 0, "resyncs": 0}
         self.since = 0.0
 
 
@@ -125,8 +135,10 @@ class Http:
 class Seat:
     """One player of a game: his HTTP connection, his page's socket and its latest board."""
 
-    def __init__(self, url: str, cookie: dict[str, str], anything: asyncio.Event) -> None:
+    def __init__(self, url: str, cookie: dict[str, str], anything: asyncio.Event,
+                 figures: Figures) -> None:
         parts = urlsplit(url)
+        self.figures = figures
         self.anything = anything  # set when either seat of the game sees a newer board
         self.url = url
         self.cookies = cookie
@@ -152,17 +164,33 @@ class Seat:
         assert self.socket is not None
         with contextlib.suppress(Exception):
             async for text in self.socket:
-                self.saw(str(text), time.monotonic())
+                if not self.saw(str(text), time.monotonic()):
+                    self.figures.counts["resyncs"] += 1  # a patch the page could not apply:
+                    await self.socket.send(RESYNC)  # it asks for the whole view
 
-    def saw(self, text: str, now: float) -> None:
-        """A board (from the socket or an HTTP answer): keep it when it is newer."""
+    def saw(self, text: str, now: float) -> bool:
+        """A board (from the socket or an HTTP answer) or a patch of the board kept: keep
+        the newer board. False for a patch that does not apply (ask for the whole view)."""
+        if text.startswith('<template id="board-patch"'):
+            if 'data-answered="yes"' in text.split(">", 1)[0]:
+                return True  # the mover's page: its HTTP answer carries the board
+            found = patched(self.board, text)
+            if found is None:
+                return False
+            if found[1] > self.version:
+                self.board, self.version, self.seen_at = found[0], found[1], now
+                self.changed.set()
+                self.anything.set()
+            return True
         if "game-board" not in text:
-            return
+            return True
+        text = text.split(CHAT, 1)[0].strip()  # the board alone: patches address its parts
         versions = [int(v) for v in VERSION.findall(text)]
         if versions and (max(versions) > self.version or not self.board):
             self.board, self.version, self.seen_at = text, max(versions), now
             self.changed.set()
             self.anything.set()
+        return True
 
     def my_turn(self) -> bool:
         return "your-turn" in self.board.split(">", 1)[0]
@@ -178,19 +206,56 @@ class Seat:
 
 def choice(board: str, ruleset: str) -> dict[str, str]:
     """MArcomage: the first playable card (first mode) in the hand, else discard the first
-    card. Any other system: the first legal action its board offers as a form (every board
-    posts an action's JSON in a field "action")."""
+    card (card_choice.py, as the computer-games benchmark plays). Any other system: the
+    first legal action its board offers as a form (every board posts an action's JSON in a
+    field "action")."""
     if ruleset != "marcomage":
         found = ACTION.search(board)
         return {"action": html.unescape(found.group(1)) if found else "{}"}
-    hand = board.split('id="my-hand"', 1)[-1].split("</section>", 1)[0]
-    for chunk in hand.split('<div class="slot')[1:]:
-        found = SLOT.match('<div class="slot' + chunk)
-        if found and found.group(1):
-            option = OPTION.search(chunk)
-            return {"kind": "play", "pos": found.group(2),
-                    "mode": option.group(1) if option else "0"}
-    return {"kind": "discard", "pos": "1"}
+    return card_choice(board)
+
+
+def patched(board: str, message: str) -> tuple[str, int] | None:
+    """The board `board` with the socket's patch `message` applied as the page applies it
+    (static/marcomage/game.js; games/patches.py makes them), and its new version; None when
+    the message holds no patch of this board (the page would then ask for the whole view)."""
+    found = PATCH.search(message)
+    if found is None or not board:
+        return None
+    old_version, new_version = int(found.group(1)), int(found.group(2))
+    versions = VERSION.findall(board.split(">", 1)[0])
+    if not versions or int(versions[0]) != old_version:
+        return None
+    root = parse(board)
+    if root is None:
+        return None
+    body = message[found.end():]
+    splices: list[tuple[int, int, str]] = []
+    entries = list(ENTRY.finditer(body))
+    for index, entry in enumerate(entries):
+        kind, path, keep, tag = entry.groups()
+        stop = (entries[index + 1].start() if index + 1 < len(entries)
+                else body.find("</template></template>", entry.end()) + len("</template>"))
+        content = body[entry.end():stop - len("</template>")]
+        element = root
+        for step in (int(n) for n in path.split(".") if path):
+            if step >= len(element.children):
+                return None
+            element = element.children[step]
+        if element.name != tag:
+            return None
+        if kind == "head":
+            splices.append((element.start, element.head, content[:-len(f"</{tag}>")]))
+        elif kind == "at":
+            splices.append((element.start, element.end, content))
+        else:  # cut: keep the first children, the rest goes, the new rest follows
+            kept = int(keep or 0)
+            if not 0 < kept <= len(element.children):
+                return None
+            splices.append((element.children[kept - 1].end, element.inner, content))
+    for start, end, text in sorted(splices, reverse=True):
+        board = board[:start] + text + board[end:]
+    return board, new_version
 
 
 class Games:
@@ -218,7 +283,7 @@ async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: s
         for seat in seats:
             await seat.close()
         game = games.take()
-        seats[:] = [Seat(url, cookie, anything) for cookie in game["cookies"]]
+        seats[:] = [Seat(url, cookie, anything, figures) for cookie in game["cookies"]]
         for seat in seats:
             await seat.open(game["game"])
         for seat in seats:
