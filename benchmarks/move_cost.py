@@ -74,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext
 
     from marcomage.web.accounts.models import User
-    from marcomage.web.core.sockets import session_user_id
     from marcomage.web.decks.services import give_starter_decks, ready_decks
     from marcomage.web.games import consumers, services
     from marcomage.web.games.models import Game, Status
@@ -108,10 +107,11 @@ def main(argv: list[str] | None = None) -> int:
         """What each seat's open game page gets after the wake-up (in the server, each in
         a thread of the event loop's pool; here one after the other, so cProfile sees it)."""
         for player, client in zip(players, clients, strict=True):
-            # Each push first checks that the socket's log-in still holds (core/sockets.py).
-            assert session_user_id(client.cookies["sessionid"].value) == player.pk
-            found = consumers.socket_message(game_id, int(player.pk), sent.get(player.pk))
-            assert found is not None
+            # Each push checks that the socket's log-in still holds (core/sockets.py), then
+            # builds its message, in one hand-off to a thread (GameConsumer.push).
+            found = consumers.checked_message(client.cookies["sessionid"].value, game_id,
+                                              int(player.pk), sent.get(player.pk), True)
+            assert found is not None and not isinstance(found, str)
             sent[player.pk] = found[1]
             pushed.append(len(found[0].encode()))
 

@@ -153,3 +153,69 @@ def test_issue36_wake_ups_from_elsewhere_are_sent_at_once() -> None:
     with mock.patch.object(publish, "get_channel_layer", return_value=Layer()):
         publish.publish([("game.8", {"type": "game.wake"})])  # no loop: sent before return
     assert sent == [("game.8", {"type": "game.wake"})]
+
+
+def _steady_layer(timeout: float) -> Any:
+    """The Redis layer with a bound of `timeout` seconds (no Redis needed: only `_bounded`
+    runs)."""
+    from marcomage.web.core.channel_layer import SteadyChannelLayer
+
+    return SteadyChannelLayer(hosts=["redis://127.0.0.1:1"], timeout=timeout)
+
+
+def test_issue36_a_stalled_event_loop_does_not_make_redis_look_unreachable() -> None:
+    """Redis answers in 0.1 s, but the loop is busy for 0.5 s meanwhile (as under load):
+    the answer is taken, not a TimeoutError (which degraded the layer at 500 games)."""
+    import time
+
+    async def scenario() -> str:
+        layer = _steady_layer(0.2)
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[str] = loop.create_future()
+        loop.call_later(0.05, time.sleep, 0.5)  # other work holds the loop
+        loop.call_later(0.1, answer.set_result, "answered")
+        return str(await layer._bounded(answer))
+
+    assert asyncio.run(scenario()) == "answered"
+
+
+def test_issue36_a_silent_redis_still_times_out_on_a_running_loop() -> None:
+    """No answer and a loop free to read one: TimeoutError after the bound, as before."""
+    import time
+
+    async def scenario() -> float:
+        layer = _steady_layer(0.2)
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            await layer._bounded(asyncio.get_running_loop().create_future())
+        return time.monotonic() - started
+
+    assert 0.15 < asyncio.run(scenario()) < 1.0
+
+
+def test_issue36_a_push_checks_the_log_in_in_the_same_hand_off(
+        logged_in: tuple[User, str]) -> None:
+    """The game socket's push checks the session and builds its message in one thread
+    hand-off: a session that no longer holds gives ENDED, and nothing of the game."""
+    from marcomage.web.games import consumers
+
+    user, key = logged_in
+    Session.objects.filter(session_key=key).delete()  # logged out elsewhere
+    assert consumers.checked_message(key, 1, int(user.pk), None, True) == consumers.ENDED
+    assert consumers.checked_act(key, 1, int(user.pk), {"version": 0}) == consumers.ENDED
+
+
+def test_issue36_the_start_up_heap_is_frozen_and_young_objects_collected_less_often(
+        ) -> None:
+    import gc
+
+    from marcomage.web.core import warm_up
+
+    before = gc.get_threshold()
+    try:
+        warm_up.settle_heap()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == warm_up.YOUNG
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

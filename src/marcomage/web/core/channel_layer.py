@@ -6,7 +6,10 @@ because of it (issue 37): log-out, a password change or an account deletion once
 500 with Redis killed, and every move waited 20 s with Redis frozen. This layer wraps
 channels_redis's pub/sub layer:
 
-- every call (new channel, join, leave, send) gives up after CHANNEL_TIMEOUT seconds;
+- every call (new channel, join, leave, send) gives up after CHANNEL_TIMEOUT seconds of a
+  running event loop: time the loop itself was stalled (busy with other work, so it could
+  not read Redis's answer) does not count (`LoopClock`, issue 36: at 500 games an event
+  loop lagging past the bound made a healthy Redis look unreachable);
 - after a failure the layer is *degraded* for CHANNEL_RETRY seconds: sends are not tried but
   held, one per group (a wake-up says only "look again", so the last one is enough), and
   joins are kept in the process and remembered;
@@ -37,6 +40,37 @@ T = TypeVar("T")
 
 MAX_HELD = 10_000
 """Groups whose wake-up is held while Redis is away (the oldest are dropped past this)."""
+TICK = 0.05
+"""Seconds between two beats of an event loop's `LoopClock`."""
+PATIENCE = 10.0
+"""A call waits at most this many times CHANNEL_TIMEOUT of wall time, however stalled the
+loop (so a frozen Redis is still noticed under any load)."""
+
+
+class LoopClock:
+    """How long one event loop has been stalled: a task wakes every `TICK` seconds, and
+    whatever it wakes later than asked is time the loop spent on other work, in which no
+    answer from Redis could have been read. `running(since, stalled)` is the time since
+    `since` minus the stalls, counting the one going on now."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.stalled = 0.0
+        self.beat = loop.time()
+        self.task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            now = self.loop.time()
+            self.stalled += max(0.0, now - self.beat - TICK)
+            self.beat = now
+
+    def running(self, since: float, stalled: float) -> float:
+        """Seconds the loop ran since `since` (loop time) when its stall count was `stalled`."""
+        now = self.loop.time()
+        ongoing = max(0.0, now - self.beat - TICK)
+        return (now - since) - (self.stalled - stalled) - ongoing
 
 
 class QuietReceiveLoop(logging.Filter):
@@ -77,6 +111,7 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         self.held: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.unjoined: dict[Any, set[str]] = {}  # loop layer -> group channels to renew
         self.retrier: dict[Any, asyncio.Task[None]] = {}
+        self.clocks: dict[asyncio.AbstractEventLoop, LoopClock] = {}
 
     # -- state ------------------------------------------------------------------------
 
@@ -98,11 +133,38 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
             log.warning("channel layer reachable again; held wake-ups sent")
         self.degraded_until = 0.0
 
+    def _clock(self, loop: asyncio.AbstractEventLoop) -> LoopClock:
+        clock = self.clocks.get(loop)
+        if clock is None or clock.task.done():
+            for other in [other for other in self.clocks if other.is_closed()]:
+                del self.clocks[other]
+            clock = self.clocks[loop] = LoopClock(loop)
+        return clock
+
     async def _bounded(self, call: Awaitable[T]) -> T:
-        # asyncio.timeout, not wait_for: the same bound without a task per call (issue 36:
-        # every wake-up and join goes through here).
-        async with asyncio.timeout(self.timeout):
-            return await call
+        """The call's result; TimeoutError after `timeout` seconds of a running loop (see
+        `LoopClock`), or after `PATIENCE` times that of wall time."""
+        # An asyncio.timeout whose deadline moves on by the loop's stalls, not wait_for:
+        # no task per call (issue 36: every wake-up and join goes through here).
+        loop = asyncio.get_running_loop()
+        clock = self._clock(loop)
+        since, stalled = loop.time(), clock.stalled
+        latest = since + PATIENCE * self.timeout
+
+        async with asyncio.timeout(since + self.timeout) as bound:
+            def extend() -> None:
+                # Just before the deadline: move it by the time the loop was stalled.
+                left = self.timeout - clock.running(since, stalled)
+                if left > 0 and loop.time() < latest:
+                    when = min(latest, loop.time() + left)
+                    bound.reschedule(when)
+                    checks.append(loop.call_at(max(since, when - TICK), extend))
+
+            checks = [loop.call_at(max(since, since + self.timeout - TICK), extend)]
+            try:
+                return await call
+            finally:
+                checks[-1].cancel()
 
     # -- the channel layer API ----------------------------------------------------------
 

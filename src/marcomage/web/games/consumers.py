@@ -25,7 +25,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from marcomage.web.core.held import TOO_MANY
-from marcomage.web.core.sockets import SessionBoundSocket
+from marcomage.web.core.sockets import SessionBoundSocket, session_holds
 
 from . import play
 from .errors import GameError
@@ -142,6 +142,33 @@ built beside the others (issue 23: channels' default ran every socket's render o
 process one after another in a single thread, so wake-ups queued behind each other)."""
 
 
+ENDED = "ended"
+"""What `checked_message` and `checked_act` return when the socket's log-in no longer holds."""
+
+
+def checked_message(session_key: str | None, game_id: int, user_id: int, sent: Sent | None,
+                    check: bool) -> tuple[str, Sent] | str | None:
+    """`socket_message` after the socket's log-in check (`session_holds`, when `check`), in
+    one hand-off to a thread (issue 36: a push made two, the check's and the message's):
+    ENDED when the log-in no longer holds, else as `socket_message`."""
+    if check and not session_holds(session_key, user_id):
+        return ENDED
+    return socket_message(game_id, user_id, sent)
+
+
+pushed_for = database_sync_to_async(checked_message, thread_sensitive=False)
+"""`checked_message` from async code, in the event loop's thread pool (as `message_for`)."""
+
+
+def checked_act(session_key: str | None, game_id: int, user_id: int,
+                doc: dict[str, Any]) -> str:
+    """`_act` after the socket's log-in check, in one hand-off: ENDED when the log-in no
+    longer holds (nothing played), else as `_act`."""
+    if not session_holds(session_key, user_id):
+        return ENDED
+    return _act(game_id, user_id, doc)
+
+
 def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
     """Play the socket player's move; "" when stored, else the refusal in words."""
     from django.contrib.auth import get_user_model
@@ -156,7 +183,7 @@ def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
     return ""
 
 
-act_for = database_sync_to_async(_act, thread_sensitive=False)
+act_for = database_sync_to_async(checked_act, thread_sensitive=False)
 
 
 def parse_act(text_data: str | None) -> dict[str, Any] | None:
@@ -214,13 +241,16 @@ class GameConsumer(SessionBoundSocket):
             return
         if self.user_id is None:
             return
-        if not await self.session_alive():
-            await self.end()
-            return
         if not self.bucket.take():
+            if not await self.session_alive():
+                await self.end()
+                return
             await self.strike("Too many messages; wait a moment.")
             return
-        refusal = await act_for(self.game_id, self.user_id, doc)
+        refusal = await act_for(self.session_key, self.game_id, self.user_id, doc)
+        if refusal == ENDED:
+            await self.end()
+            return
         if refusal:
             await self.send(text_data=json.dumps({"error": refusal}))
             self.session_checked = True  # just now: the push need not read it again
@@ -240,10 +270,16 @@ class GameConsumer(SessionBoundSocket):
     async def push(self, *, whole: bool = False) -> None:
         """Send what changed since the last message (everything when `whole`), or close
         when the game is gone for this player (or the log-in ended, core/sockets.py)."""
-        if not await self.may_push() or self.user_id is None:
+        if self.user_id is None:
             return
-        found = await message_for(self.game_id, self.user_id, None if whole else self.sent)
-        if found is None:
+        # The log-in check and the message in one hand-off (core/sockets.py's `may_push`
+        # says why each push checks it; not again right after a frame's own check).
+        found = await pushed_for(self.session_key, self.game_id, self.user_id,
+                                 None if whole else self.sent, not self.session_checked)
+        if found == ENDED:
+            await self.end()
+            return
+        if found is None or isinstance(found, str):
             await self.end(FORBIDDEN)
             return
         html, self.sent = found
