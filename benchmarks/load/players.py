@@ -41,7 +41,7 @@ from urllib.parse import urlencode, urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent / "src")]
+sys.path += [str(HERE.parent), str(HERE.parent.parent / "src")]  # after what is installed
 
 from card_choice import choice as card_choice  # noqa: E402
 
