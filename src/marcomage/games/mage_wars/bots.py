@@ -83,6 +83,8 @@ def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
         return min(1.0, count / int(doc["structures_built"]))
     if "level_reached" in doc:
         return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
+    if "pets_kept" in doc:  # pets and plants kept (MW-WIN-5); it read rivals' wounds before
+        return min(1.0, len(state.players[seat].pets) / int(doc["pets_kept"]))
     others = [s for s, p in enumerate(state.players)
               if s != seat and (p.fallen or not p.left)]
     if "destroy_all" in doc or "alignment" in doc:
