@@ -51,3 +51,6 @@ class JinjaBoardEscapingTests(BaseTestCase):
 
     def test_mage_wars_boards_escape_a_players_name_issue_36(self) -> None:
         self.check("mage_wars", 'class="mw-board mw-replay"')
+
+    def test_elder_tale_boards_escape_a_players_name_issue_36(self) -> None:
+        self.check("elder_tale", 'id="replay-board" class="game-board elder-tale-board"')
