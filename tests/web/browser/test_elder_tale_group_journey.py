@@ -112,7 +112,9 @@ def test_two_people_and_the_computer_play_a_two_versus_two_duel(new_page: Any) -
     won = 0 in game.outcome["winners"]
     assert won == (2 in game.outcome["winners"])  # one outcome for the team
     for page in (alice, bob):
-        expect(page.locator(".outcome")).to_contain_text("You won" if won else "You lost")
+        # ET-GROUP-8 (w35g): the verdict names the team that won, from each seat's side
+        expect(page.locator(".outcome")).to_contain_text(
+            "Your team (" if won else "The enemy team (")
     assert "target" in done["alice"] | done["bob"]
     assert "help" in done["alice"] | done["bob"]
 
