@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.templatetags.static import static
-
 from marcomage.games.arcana.cards import CARDS
 from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
@@ -19,8 +17,6 @@ from marcomage.web.rulesets.generic import board as generic
 TEMPLATE = "rulesets/arcana/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/arcana/_replay_board.html"
 """A Django template (the replay page includes it) that draws `_replay_board.jinja`."""
-STYLESHEET = "arcana/board.css"
-"""The board's style sheet (a static file), linked from the board itself."""
 
 PHASES = {"mulligan": "Opening hands", "main1": "Main 1", "battle": "Battle", "main2": "Main 2",
           "over": "Over"}
@@ -338,7 +334,6 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
             groups.append({"title": title, "actions": actions})
     return {
         "arcana": {
-            "css": static(STYLESHEET),
             "turn": view["turn"], "phase": PHASES.get(view["phase"], view["phase"]),
             "them": them, "me": me,
             "chain": _chain(view, seat, names), "attack": _attack(view),
@@ -365,7 +360,6 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
     """Both sides of the replay view (everything shown, PL-VIEW-4), seat 0 at the bottom."""
     names = [str(getattr(p, "username", "") or f"Player {n + 1}") for n, p in enumerate(players)]
     return {"arcana": {
-        "css": static(STYLESHEET),
         "turn": view["turn"], "phase": PHASES.get(view["phase"], view["phase"]),
         "them": _side(view, 1, players[1] if len(players) > 1 else None, False),
         "me": _side(view, 0, players[0] if players else None, False),

@@ -12,8 +12,6 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from django.templatetags.static import static
-
 from marcomage.games.far_wilds.cards import CARDS, domain_name
 from marcomage.games.far_wilds.state import Options
 from marcomage.platform.protocol import Action
@@ -64,12 +62,6 @@ def _points(x: float, y: float) -> str:
     corners = [(x + HEX * math.cos(math.radians(60 * i - 30)),
                 y + HEX * math.sin(math.radians(60 * i - 30))) for i in range(6)]
     return " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners)
-
-
-def assets() -> dict[str, str]:
-    """The URLs of the board's script and style sheet (static files), which the board links
-    itself."""
-    return {"script": static("far_wilds/board.js"), "style": static("far_wilds/board.css")}
 
 
 def card_info(card_id: str) -> dict[str, Any]:
@@ -252,7 +244,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
         "hand_size": len(view.get("hand", [])),
         "world": [{"name": CARDS[e["card"]].name, "mine": e["owner"] == seat}
                   for e in view["world"]],
-        "log": _log(view, names), "fw_rules": rules(view), "fw_assets": assets(),
+        "log": _log(view, names), "fw_rules": rules(view),
     }
 
 
@@ -306,7 +298,7 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
         "winners": [names[int(w)] for w in outcome["winners"]] if outcome else [],
         "world": [{"name": CARDS[e["card"]].name, "owner": names[e["owner"]]}
                   for e in view["world"]],
-        "log": _log(view, names)[:12], "fw_assets": assets(),
+        "log": _log(view, names)[:12],
     }
 
 
