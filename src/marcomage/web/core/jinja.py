@@ -39,5 +39,5 @@ def environment(**options: Any) -> Environment:
     env = Environment(**{**options, "undefined": ChainableUndefined})
     env.globals.update(url=url, icon=icon)
     env.filters.update(signed=signed)
-    env.globals.update(static=static)  # the boards' style sheets (Mage Wars, Elder Tale)
+    env.globals.update(static=static)  # the boards' style sheets and scripts
     return env
