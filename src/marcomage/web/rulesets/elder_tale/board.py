@@ -17,7 +17,7 @@ from marcomage.web.rulesets.generic import board as generic
 
 from .cardtext import card_summary, effects_in_force, hp_text
 
-TEMPLATE = "rulesets/elder_tale/_board.html"
+TEMPLATE = "rulesets/elder_tale/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/elder_tale/_replay_board.html"
 KINDS = ("attack", "defense", "utility")
 DECK_NAMES = {"attack": "Attack", "defense": "Defense", "utility": "Utility"}
