@@ -172,8 +172,11 @@ class Seat:
         """A board (from the socket or an HTTP answer) or a patch of the board kept: keep
         the newer board. False for a patch that does not apply (ask for the whole view)."""
         if text.startswith('<template id="board-patch"'):
-            if 'data-answered="yes"' in text.split(">", 1)[0]:
-                return True  # the mover's page: its HTTP answer carries the board
+            head = text.split(">", 1)[0]
+            to = re.search(r'data-to="(\d+)"', head)
+            if 'data-answered="yes"' in head or (to and int(to.group(1)) <= self.version):
+                return True  # the mover's page, whose answer carries the board, or a board
+                             # this page has already (as the page's script ignores them)
             found = patched(self.board, text)
             if found is None:
                 return False
