@@ -219,3 +219,22 @@ def test_issue36_the_start_up_heap_is_frozen_and_young_objects_collected_less_of
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_issue36_a_bound_past_its_deadline_is_not_moved() -> None:
+    """The loop held past both the check and the deadline: the call times out cleanly (the
+    check never moves an expiring bound, which raised RuntimeError in the loop)."""
+    import time
+
+    async def scenario() -> list[Any]:
+        layer = _steady_layer(0.2)
+        loop = asyncio.get_running_loop()
+        problems: list[Any] = []
+        loop.set_exception_handler(lambda _, context: problems.append(context))
+        loop.call_later(0.01, time.sleep, 0.05)
+        with pytest.raises(TimeoutError):
+            await layer._bounded(loop.create_future())
+        await asyncio.sleep(0.3)
+        return problems
+
+    assert asyncio.run(scenario()) == []

@@ -153,11 +153,15 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
 
         async with asyncio.timeout(since + self.timeout) as bound:
             def extend() -> None:
-                # Just before the deadline: move it by the time the loop was stalled.
+                # Just before the deadline: move it by the time the loop was stalled (not
+                # once the bound is expiring: a deadline already past fires at once).
                 left = self.timeout - clock.running(since, stalled)
-                if left > 0 and loop.time() < latest:
+                if not bound.expired() and left > TICK and loop.time() < latest:
                     when = min(latest, loop.time() + left)
-                    bound.reschedule(when)
+                    try:
+                        bound.reschedule(when)
+                    except RuntimeError:  # expiring or left meanwhile: nothing to move
+                        return
                     checks.append(loop.call_at(max(since, when - TICK), extend))
 
             checks = [loop.call_at(max(since, since + self.timeout - TICK), extend)]
