@@ -16,7 +16,7 @@ from marcomage.games.elder_tale.ruleset import RULESET
 from marcomage.games.elder_tale.state import Active, Attack, Duel, Played
 from marcomage.platform import conformance
 from marcomage.platform.bots import make_bot, play_game
-from marcomage.platform.protocol import SURRENDER
+from marcomage.platform.protocol import ABANDON, SURRENDER
 
 from .duels import SET, duel_of, fighter
 from .test_properties import places
@@ -216,6 +216,23 @@ def test_ET_GROUP_8_a_surrender_concedes_for_the_team() -> None:
     outcome = RULESET.outcome(ended)
     assert outcome is not None and outcome.end_type == SURRENDER
     assert outcome.winners == (0, 1)
+
+
+def test_ET_GROUP_8_finishing_an_abandoned_duel_ends_it_for_the_team() -> None:
+    """ET-GROUP-8, C-GAME-14: "Finish" names the seats that waited as winners; in a group
+    duel the seat that stopped moving loses for its team, so its ally (who also waited) is
+    no winner and every enemy is, fallen ones too."""
+    duel = group("ABAB")
+    duel.fighters[3].hp = 0  # down, its team fights on
+    quiet = duel.active
+    waited = [s for s in range(4) if s != quiet]
+    outcome = RULESET.outcome(RULESET.end(duel, ABANDON, waited))
+    assert outcome is not None and outcome.end_type == ABANDON
+    assert outcome.winners == tuple(s for s in range(4) if duel.teams[s] != duel.teams[quiet])
+    with pytest.raises(ValueError, match="both teams"):  # seats of both teams stopped
+        RULESET.end(duel, ABANDON, [0])
+    two = group("AB")  # a duel of two: the seat that waited wins, as before
+    assert RULESET.outcome(RULESET.end(two, ABANDON, [1])).winners == (1,)
 
 
 def test_ET_GROUP_8_at_the_round_limit_the_team_with_the_higher_hp_share_wins() -> None:

@@ -28,9 +28,11 @@ def table(seats: int = 3, **options: str):  # type: ignore[no-untyped-def]
     for seat, mage in enumerate(("lumen_warden", "umbral_tyrant", "grey_arbiter",
                                  "sage_of_rising")[:seats]):
         set_mage(state, seat, mage)
-    for player in state.players:
+    for player in state.players:  # six health cards each, whatever mage was dealt first
         while len(player.health) < 6:
             player.health.append(state.decks["enchanted"].pop(0))
+        while len(player.health) > 6:
+            tabletop.discard(state, player.health.pop())
     return state
 
 

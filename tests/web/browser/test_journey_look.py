@@ -17,6 +17,7 @@ from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import services
 from marcomage.web.preferences.models import Preferences
 
+from ..games.helpers import seeded
 from .helpers import axe_violations, log_in, player
 
 SHOTS = Path(__file__).resolve().parents[3] / "test-output" / "screenshots"
@@ -29,6 +30,9 @@ SECTIONS = ("/", "/games/", "/players/", "/decks/", "/messages/", "/forum/", "/c
 
 TOPS = """(selectors) => selectors.map(
     s => Math.round(document.querySelector(s).getBoundingClientRect().top + window.scrollY))"""
+SEED = 7
+"""Every board starts from this deal, so a run checks the same positions as the last one (a
+random deal once hid a contrast fault for several runs)."""
 FONT_SIZES = """(selectors) => selectors.map(
     s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"""
 
@@ -57,9 +61,11 @@ def test_every_board_and_section_reads_at_a_glance_and_passes_axe(
         games = {}
         for system, name in zip(SYSTEMS, ("bob", "carol", "dave", "erin", "frank"), strict=True):
             rival = player(name)  # one game initiated per opponent (C-GAME-4)
-            challenge = services.challenge(alice, rival, first_deck(alice, system),
-                                           ruleset=system)
-            games[system] = services.accept(rival, challenge.pk, first_deck(rival, system)).pk
+            with seeded(SEED):
+                challenge = services.challenge(alice, rival, first_deck(alice, system),
+                                               ruleset=system)
+                games[system] = services.accept(rival, challenge.pk,
+                                                first_deck(rival, system)).pk
     finally:
         browser_test.attach()
     SHOTS.mkdir(parents=True, exist_ok=True)

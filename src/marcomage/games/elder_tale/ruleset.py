@@ -18,6 +18,7 @@ from marcomage.platform.decks import offered_deck_violations
 from marcomage.platform.ending import PlatformEnds
 from marcomage.platform.options import FieldOptions
 from marcomage.platform.protocol import (
+    ABANDON,
     SURRENDER,
     Action,
     DeckDoc,
@@ -125,6 +126,20 @@ class ElderTale(FieldOptions, PlatformEnds, RulesetBase):
             raise ValueError(f"The seats are 0 to {state.seats - 1}, not {seat!r}.")
         after: Duel = self.end(state, SURRENDER, [s for s in range(state.seats)
                                                   if state.teams[s] != state.teams[seat]])
+        return after
+
+    def end(self, state: Duel, end_type: str, winners: Sequence[int]) -> Duel:
+        """The platform's end; ET-GROUP-8 for an abandoned group duel ("Finish", C-GAME-14):
+        the platform names the seats that waited as `winners`, so the seats it leaves out
+        stopped moving, and their team loses: every seat of the other team wins (an ally of
+        the quiet seat, who waited too, does not). Seats of both teams left out is refused."""
+        if end_type == ABANDON and state.group and winners:
+            quiet = {state.teams[s] for s in range(state.seats) if s not in winners}
+            if len(quiet) > 1:
+                raise ValueError("Seats of both teams stopped moving; finish names one team "
+                                 "(ET-GROUP-8).")
+            winners = [s for s in range(state.seats) if state.teams[s] not in quiet]
+        after: Duel = super().end(state, end_type, winners)
         return after
 
     def to_act(self, state: Duel) -> frozenset[int]:

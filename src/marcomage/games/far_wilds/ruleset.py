@@ -59,7 +59,7 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "far_wilds"
     name = "The Far Wilds"
-    version = 6
+    version = 7
     """2: `cycle_is_free` off makes a cycle the player's action (FW-CYCLE-2); with
     `spawn_needs_domain_base` an Unaligned Base serves no domain creature (FW-CAST-5);
     `reveal_memory` shows no figures on remembered spaces (FW-CAST-10, views).
@@ -75,7 +75,11 @@ class FarWilds(FieldOptions, PlatformEnds, RulesetBase):
     heal and entrench at the round boundaries; the sample cards have fighting numbers.
     6: balance from the search bot's battles (issue 32): Thicket Warden Speed 2 (was 1),
     Bolt Crew Attack 3 (was 2); the premade armies changed (docs/far_wilds.md, Balance); a
-    spell's or enchantment's log entry names its target."""
+    spell's or enchantment's log entry names its target.
+    7: balance against the Stormblood Raiders' wide board of cheap creatures (issue 32):
+    Drowned Thrall HP 2 (was 3), Spark Wisp Speed 2 (was 3), Fern Stalker Attack 2 (was 1),
+    Reef Serpent HP 4 (was 3); the Greenwater Host fields creatures for its enchantments
+    (docs/far_wilds.md, Balance)."""
     seats = range(2, 3)
     formats: Mapping[str, Format] = MappingProxyType({
         f.id: Format(f.id, f.name, f.describe()) for f in FORMATS.values()

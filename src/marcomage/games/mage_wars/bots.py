@@ -26,9 +26,12 @@ from .view import sample_state
 
 ITERATIONS = 16
 """Determinized rollouts per decision, in all (the site's levels set their own)."""
-LAB_ITERATIONS = 6
-"""The balance lab's budget (`--bots search:iterations=6,...`): cheap enough that 200 games
-of four seats run in minutes on two cores, and still far above the random bot."""
+LAB_ITERATIONS = 2
+"""The balance lab's budget (`--bots search:iterations=2,...`, issue 33): 200 games at each of
+2, 3 and 4 seats take about 6.5 minutes of CPU (6 rollouts took about 3 times that, more than
+this shared 2-core machine gives one helper in an hour), it still beats the random bot in 97%
+of 200 games, and on 200 games of ruleset 6 it ranked the mages at 4 seats as 6 rollouts did
+(docs/mage_wars.md)."""
 DEPTH = 40
 """Most steps a rollout plays; it stops earlier when the turn comes back to the searching
 seat (a whole round), and the heuristic judges the position then."""
@@ -83,6 +86,8 @@ def progress(doc: Mapping[str, Any], seat: int, state: GameState) -> float:
         return min(1.0, count / int(doc["structures_built"]))
     if "level_reached" in doc:
         return min(1.0, (state.players[seat].level - 1) / (int(doc["level_reached"]) - 1))
+    if "pets_kept" in doc:  # pets and plants kept (MW-WIN-5); it read rivals' wounds before
+        return min(1.0, len(state.players[seat].pets) / int(doc["pets_kept"]))
     others = [s for s, p in enumerate(state.players)
               if s != seat and (p.fallen or not p.left)]
     if "destroy_all" in doc or "alignment" in doc:

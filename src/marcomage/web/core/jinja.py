@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment
 
@@ -38,4 +39,5 @@ def environment(**options: Any) -> Environment:
     env = Environment(**{**options, "undefined": ChainableUndefined})
     env.globals.update(url=url, icon=icon)
     env.filters.update(signed=signed)
+    env.globals.update(static=static)  # the boards' style sheets and scripts
     return env

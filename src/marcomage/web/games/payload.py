@@ -117,6 +117,12 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
     finished = game.status == Status.FINISHED
     your_turn = mine and not finished
     widget = board.context(view, seat.number, legal, players)
+    outcome = _outcome(game, seat.number, board)
+    if outcome is not None and widget.get("verdict"):
+        # A board that knows the game's teams names them ("Your team (alice, bob) won",
+        # issue 35); the end's words stay the site's.
+        outcome = {**outcome, "verdict": widget["verdict"],
+                   "text": f"{widget['verdict']}: {outcome['how']}"}
     return {
         "game": game,
         "ruleset": ruleset,
@@ -127,7 +133,7 @@ def board_context(game: Game, user: Any, *, chat: bool = True) -> dict[str, Any]
         "round": game.round,
         "your_turn": your_turn,
         "finished": finished,
-        "outcome": _outcome(game, seat.number, board),
+        "outcome": outcome,
         "seat_rows": [{"number": s.number, "name": s.user.username if s.user else "",
                        "mine": s.number == seat.number, "to_act": s.number in acting,
                        "left": s.left}

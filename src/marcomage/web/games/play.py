@@ -199,7 +199,8 @@ class EndOptions:
 
 def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptions:
     """Abort when an opponent is dead; Finish when the seats to act have not moved for 21
-    days, none of them is the player and nobody is dead; otherwise Surrender (C-GAME-11,
+    days, none of them is the player, nobody is dead and finishing makes the player win
+    (not an ally of the quiet seat in a game of teams); otherwise Surrender (C-GAME-11,
     -12, -14, -15)."""
     if game.status != Status.RUNNING:
         return EndOptions(False, False, False)
@@ -213,8 +214,22 @@ def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptio
         return EndOptions(False, True, False)
     waiting = [other for other in others if other.to_act]
     can_finish = (bool(waiting) and not seat.to_act and not dead(seat.user, now)
-                  and now - game.last_move >= FINISH_AFTER)
+                  and now - game.last_move >= FINISH_AFTER
+                  and seat.number in _finish_winners(game, game_state(game)))
     return EndOptions(not can_finish, False, can_finish)
+
+
+def _finish_winners(game: Game, state: State) -> tuple[int, ...]:
+    """Who "Finish" makes win: the platform names the seats that were waiting, and the
+    ruleset says who that makes the winners (issue 35: in an Elder Tale group duel the quiet
+    seat's team loses, its waiting ally too, ET-GROUP-8); none when it refuses the end."""
+    waiting = [s.number for s in game.seat_list() if not s.to_act]
+    ruleset = ruleset_of(game)
+    try:
+        outcome = ruleset.outcome(ruleset.end(state, ABANDON, waiting))
+    except (IllegalAction, ValueError):
+        return ()
+    return outcome.winners if outcome is not None else ()
 
 
 @transaction.atomic
@@ -257,13 +272,15 @@ def abort(user: Any, game_id: Any) -> Game:
 @transaction.atomic
 def finish(user: Any, game_id: Any) -> Game:
     """C-GAME-14: the seats to act have not moved for 21 days and nobody is dead; the
-    players who were waiting win."""
+    players who were waiting win (in a game of teams, the team of the seats that stopped
+    moving loses and the other team wins; only one of its winners may finish)."""
     game, seat, state = _running(user, game_id)
     if not end_options(game, seat).finish:
         raise GameError("You may finish the game only when it is your opponent's turn, he "
                         "has not moved for more than three weeks and is not dead.")
-    winners = [s.number for s in game.seat_list() if not s.to_act]
-    _end(game, state, ABANDON, winners, seat.number)
+    # The step keeps the winners the ruleset made of the waiting seats (a group duel's
+    # team, ET-GROUP-8), so that the record names who won.
+    _end(game, state, ABANDON, _finish_winners(game, state), seat.number)
     return game
 
 

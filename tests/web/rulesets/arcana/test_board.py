@@ -61,6 +61,21 @@ class ArcanaSiteTests(BaseTestCase):
             out.append(client)
         return out
 
+    def test_issue_36_the_jinja2_board_and_replay_escape_a_players_name(self) -> None:
+        """The board and the replay are Jinja2 templates (issue 36): a name with markup in
+        it is shown as text on both players' boards and in the replay."""
+        odd = type(self.alice).objects.create_user('<b>x</b>&"', "pw")
+        game = arcana_game(odd, self.bob)
+        pages = [self.log_in(user).get(f"/games/{game.pk}/board/").content.decode()
+                 for user in (odd, self.bob)]
+        services.surrender(self.bob, game.pk)
+        pages.append(self.client.get(f"/replays/{game.pk}/?step=1").content.decode())
+        for page in pages:
+            self.assertNotIn("<b>x</b>", page)
+            self.assertIn('<span class="player-name">&lt;b&gt;x&lt;/b&gt;&amp;&#34;</span>',
+                          page)
+        self.assertIn('aria-label="&lt;b&gt;x&lt;/b&gt;&amp;&#34;\'s side"', pages[1])
+
     def test_a_whole_duel_on_the_site_with_prompts_and_no_hidden_cards_leaked(self) -> None:
         """Issue 34 too: with the default settings no player is ever left at a response
         window where "pass" is the only legal action (the site passed for them)."""
@@ -233,7 +248,7 @@ class ArcanaBoardStateTests(SimpleTestCase):
             self.assertEqual(attack["party"], [{"name": "Bramble Boar", "power": 2},
                                                {"name": "Tide Runner", "power": 3}])
             self.assertEqual((attack["party_power"], attack["target_toughness"]), (5, 3))
-            html = render_to_string("rulesets/arcana/_middle.html", {"arcana": context})
+            html = render_to_string("rulesets/arcana/_middle.jinja", {"arcana": context})
             self.assertIn("Party left: Bramble Boar (2), Tide Runner (3); 5 power against "
                           "toughness 3.", html)
         self.assertEqual(context["prompt"], "")   # seat 1 only watches
@@ -271,14 +286,14 @@ class ArcanaBoardStateTests(SimpleTestCase):
         d.defender(1, "Inferno Wyrm", face_up=False)       # mythic, hidden from seat 0
         d.hand(0, "Mirror Veil")
         context = board.context(ARCANA.view(d.g, 0), 0, [], [])["arcana"]
-        me = render_to_string("rulesets/arcana/_side.html", {"side": context["me"]})
+        me = render_to_string("rulesets/arcana/_side.jinja", {"side": context["me"]})
         self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-rare"')
         self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-mythic"')
         self.assertRegex(me, r'class="arcana-zone occupied face-up pos-attack rarity-common"')
         self.assertIn('<li class="rarity-mythic">Crown of Embers</li>', me)
         self.assertIn('class="arcana-zone occupied set rarity-rare"', me)
         self.assertIn("arcana-hand-card kind-rune rarity-rare", me)
-        them = render_to_string("rulesets/arcana/_side.html", {"side": context["them"]})
+        them = render_to_string("rulesets/arcana/_side.jinja", {"side": context["them"]})
         self.assertNotIn("rarity-", them)
         css = (Path(board.__file__).parent / "static/arcana/board.css").read_text()
         self.assertRegex(css, r"\.arcana-board \.rarity-rare[^{]*\{ color: #1d4ed8; \}")

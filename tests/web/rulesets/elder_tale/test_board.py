@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template import engines
 
 from marcomage.games import find_ruleset
 from marcomage.games.elder_tale.engine import FIRST_PLAY_EN, TURN_EN
@@ -32,7 +32,9 @@ def context(state: Duel, seat: int) -> dict[str, Any]:
 
 
 def side_html(side: dict[str, Any]) -> str:
-    return render_to_string("rulesets/elder_tale/_side.html", {"s": side})
+    """One combatant as the board draws it (the Jinja2 macro `side`, issue 36)."""
+    parts = engines["jinja2"].env.get_template("rulesets/elder_tale/_parts.jinja")
+    return str(parts.module.side(side))
 
 
 def test_ET_DP_9_effects_in_force_show_the_highest_of_a_kind_once_issue_35() -> None:

@@ -8,19 +8,22 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from marcomage.games import find_ruleset
 from marcomage.games.elder_tale.bots import GreedyBot
 from marcomage.web.games import lobby, queries, services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.payload import render_board
+from marcomage.web.games.services import GameError
 from marcomage.web.rulesets.elder_tale import collection
 
 from ...base import BaseTestCase
-from ...games.helpers import seeded, to_act, verified
+from ...games.helpers import seat, seeded, to_act, verified
 from .test_duel_pages import character, public
 
 RULESET = find_ruleset("elder_tale")
@@ -83,3 +86,38 @@ class GroupDuelPagesTest(BaseTestCase):
         assert outcome is not None
         teams = {RULESET.options_from_json(game.options).teams[s] for s in outcome.winners}
         assert len(teams) <= 1
+
+    def test_issue_35_finish_ends_an_abandoned_group_duel_for_the_team(self) -> None:
+        """ET-GROUP-8, C-GAME-14: three weeks after the last move an enemy of the seat to act
+        may finish; the quiet seat's team loses (its ally too, who was waiting) and the whole
+        other team wins. The ally may not finish (it would hand the win to the enemies).
+        Each board names the team that won: "Your team (...) won" or "The enemy team (...)
+        won"."""
+        game, users = self.start()
+        quiet = to_act(game)
+        assert quiet is not None
+        teams = RULESET.options_from_json(game.options).teams
+        ally = next(n for n in users if n != quiet and teams[n] == teams[quiet])
+        enemy = next(n for n in users if teams[n] != teams[quiet])
+        Game.objects.filter(pk=game.pk).update(last_move=timezone.now() - timedelta(days=21))
+        game = Game.objects.get(pk=game.pk)
+        assert not services.end_options(game, seat(game, ally)).finish
+        with self.assertRaises(GameError):
+            services.finish(users[ally], game.pk)
+        assert services.end_options(game, seat(game, enemy)).finish
+        services.finish(users[enemy], game.pk)
+        game = Game.objects.get(pk=game.pk)
+        winners = [n for n in range(4) if teams[n] != teams[quiet]]
+        assert game.status == Status.FINISHED and game.outcome["winners"] == winners
+        assert game.steps.order_by("-index")[0].winners == winners
+        assert verified(game).ok
+        names = {n: users[n].username for n in users}
+        for number, user in users.items():
+            text = html.unescape(render_board(game, user))
+            team = [n for n in range(4) if teams[n] == teams[number]]
+            foes = [n for n in range(4) if teams[n] != teams[number]]
+            if number in winners:
+                words = f"Your team ({', '.join(names[n] for n in team)}) won"
+            else:
+                words = f"The enemy team ({', '.join(names[n] for n in foes)}) won"
+            assert words in text, (number, words)

@@ -49,7 +49,7 @@ class FarWildsHelpCardsTest(BaseTestCase):
     def test_the_game_page_help_leaves_the_card_section_to_the_help_page(self) -> None:
         from django.template.loader import render_to_string
 
-        board_help = render_to_string("rulesets/far_wilds/_help.html",
+        board_help = render_to_string("rulesets/far_wilds/_help.jinja",
                                       {"fw_rules": RULESET.options_from_json({})})
         self.assertNotIn("fw-help-cards", board_help)
 
@@ -89,6 +89,6 @@ class FarWildsHelpOrdersTest(BaseTestCase):
     def test_the_game_page_help_leaves_the_worked_example_to_the_help_page(self) -> None:
         from django.template.loader import render_to_string
 
-        board_help = render_to_string("rulesets/far_wilds/_help.html",
+        board_help = render_to_string("rulesets/far_wilds/_help.jinja",
                                       {"fw_rules": RULESET.options_from_json({})})
         self.assertNotIn("fw-help-orders", board_help)

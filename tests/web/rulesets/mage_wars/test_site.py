@@ -299,7 +299,7 @@ def test_MW_HEALTH_7_costly_actions_are_set_apart_and_the_last_health_card_warns
     use = next(r for r in costly[0]["actions"] if '"use_health"' in r["json"])
     assert "your mage dies" in use["warning"]
     assert all(not row["warning"] for g in groups if not g["costly"] for row in g["actions"])
-    page = render_to_string("rulesets/mage_wars/_board.html",
+    page = render_to_string("rulesets/mage_wars/_board.jinja",
                             {"action_groups": groups, "game": {"pk": 1}, "table": board.context(
                                 MW.view(state, 0), 0, legal, [])["table"]})
     assert page.count('name="confirm" value="yes" required') == 2

@@ -14,8 +14,9 @@ from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic import board as generic
 
-TEMPLATE = "rulesets/arcana/_board.html"
+TEMPLATE = "rulesets/arcana/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/arcana/_replay_board.html"
+"""A Django template (the replay page includes it) that draws `_replay_board.jinja`."""
 
 PHASES = {"mulligan": "Opening hands", "main1": "Main 1", "battle": "Battle", "main2": "Main 2",
           "over": "Over"}

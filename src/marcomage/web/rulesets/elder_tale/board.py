@@ -17,7 +17,7 @@ from marcomage.web.rulesets.generic import board as generic
 
 from .cardtext import card_summary, effects_in_force, hp_text
 
-TEMPLATE = "rulesets/elder_tale/_board.html"
+TEMPLATE = "rulesets/elder_tale/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/elder_tale/_replay_board.html"
 KINDS = ("attack", "defense", "utility")
 DECK_NAMES = {"attack": "Attack", "defense": "Defense", "utility": "Utility"}
@@ -236,6 +236,20 @@ def en_budget(view: Mapping[str, Any], acting: bool) -> dict[str, Any]:
             "pips": [n < left for n in range(total)]}
 
 
+def team_verdict(view: Mapping[str, Any], seat: int, names: list[str]) -> str:
+    """ET-GROUP-8: a finished group duel's winner from `seat`'s side, naming the team that
+    won: "Your team (alice, bob) won" or "The enemy team (cyd, dee) won"; "" for a duel of
+    two, a draw, an abort or a duel still running (the site's words serve those)."""
+    outcome = view.get("outcome")
+    teams = view.get("teams", [0, 1])
+    if not outcome or len(teams) <= 2 or not outcome.get("winners"):
+        return ""
+    won = seat in outcome["winners"]
+    side = [n for n in range(len(teams)) if (teams[n] == teams[seat]) == won]
+    listed = ", ".join(names[n] for n in side)
+    return f"Your team ({listed}) won" if won else f"The enemy team ({listed}) won"
+
+
 def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: list[Any]
             ) -> dict[str, Any]:
     """What the board template needs: the two sides (you first), your hand by deck with the
@@ -274,6 +288,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
                             else "")}
                    for a in finishing],
         "log": log_lines(view, names),
+        "verdict": team_verdict(view, seat, names),
     }
 
 

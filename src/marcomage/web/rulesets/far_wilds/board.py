@@ -18,8 +18,9 @@ from marcomage.platform.protocol import Action
 from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
 
-TEMPLATE = "rulesets/far_wilds/_board.html"
+TEMPLATE = "rulesets/far_wilds/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/far_wilds/_replay_board.html"
+"""A Django template (the replay page includes it) that draws `_replay_board.jinja`."""
 HEX = 34
 """Hex size in SVG units (centre to corner)."""
 OPTION_LABELS = {

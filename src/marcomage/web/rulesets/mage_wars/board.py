@@ -16,7 +16,7 @@ from marcomage.platform.replay import canonical_json
 from marcomage.web.core.widgets import Board, ReplayBoard
 from marcomage.web.rulesets.generic.board import action_from_form as generic_action_from_form
 
-TEMPLATE = "rulesets/mage_wars/_board.html"
+TEMPLATE = "rulesets/mage_wars/_board.jinja"
 REPLAY_TEMPLATE = "rulesets/mage_wars/_replay_board.html"
 
 OPTION_LABELS = {"mage_selection": "Mage selection",

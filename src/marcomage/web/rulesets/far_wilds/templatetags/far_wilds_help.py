@@ -8,6 +8,8 @@ from collections import Counter
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.games.far_wilds.cards import (
     ARMIES,
@@ -45,6 +47,17 @@ def card_line(found: Card) -> dict[str, Any]:
             "cost": found.cost, "numbers": numbers, "text": found.text,
             "attack": found.attack, "health": found.health, "vision": found.vision,
             "range": found.range, "amount": int(found.effect.get("amount", 0))}
+
+
+@register.simple_tag
+def fw_rules_help() -> SafeString:
+    """The help page's How to play: the rules list the game board shows too (one Jinja2
+    template for both, issue 36), told with the default options, and then the worked
+    examples of the orders and the cards that only the help page has."""
+    examples = (render_to_string("rulesets/far_wilds/_help_orders.html")
+                + render_to_string("rulesets/far_wilds/_help_cards.html"))
+    return mark_safe(render_to_string("rulesets/far_wilds/_help.jinja",
+                                      {"help_examples": mark_safe(examples)}))
 
 
 @register.simple_tag

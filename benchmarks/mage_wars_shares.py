@@ -1,0 +1,106 @@
+"""Merge several `marcomage balance --sides` runs of one seat count into one table (issue 33).
+
+A 200-game table of Mage Wars with the search bot on every seat is run as a few chunks, each
+its own process and seed, so that it fits between other work on a shared 2-core machine;
+this reads the chunks' `games.parquet` (or `games.jsonl`) and prints the sides' table of the
+whole, with the lab's own Wilson intervals, seat shares and capped share:
+
+    python benchmarks/mage_wars_shares.py var/balance/mage_wars-sides-71-50 \\
+        var/balance/mage_wars-sides-72-50 ...
+
+Every run must have the same bots and seat count (`summary.json` of each run names them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from marcomage.games import find_ruleset
+from marcomage.lab.games import Setup
+from marcomage.lab.matchups import markdown, sides_summary
+from marcomage.lab.tournament import Results
+
+
+def rows(run: Path) -> list[dict[str, Any]]:
+    """The per-game rows of one run directory."""
+    parquet = run / "games.parquet"
+    if parquet.exists():
+        import pyarrow.parquet as pq
+
+        return list(pq.read_table(parquet).to_pylist())
+    with (run / "games.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def setup_of(run: Path) -> dict[str, Any]:
+    """The run's setup as the Parquet file's metadata records it (JSON Lines: from the
+    summary)."""
+    parquet = run / "games.parquet"
+    if parquet.exists():
+        import pyarrow.parquet as pq
+
+        meta = pq.read_schema(parquet).metadata or {}
+        return dict(json.loads(meta[b"setup"]))
+    return dict(json.loads((run / "summary.json").read_text("utf-8")).get("setup", {}))
+
+
+def merged(runs: list[Path]) -> tuple[Results, list[str]]:
+    """One Results of all runs' games (in the order given) and the sides' names."""
+    first_setup = setup_of(runs[0])
+    bots = tuple(first_setup["bots"])
+    ruleset = find_ruleset(first_setup["ruleset"])
+    sides = tuple(ruleset.sides())
+    names = [side.name for side in sides]
+    results = Results(Setup(ruleset.id, bots, "merged", None, sides), 0)
+    for run in runs:
+        setup = setup_of(run)
+        if tuple(setup["bots"]) != bots or setup.get("sides") != names:
+            raise ValueError(f"{run}: other bots or sides than {runs[0]}")
+        for row in rows(run):
+            results.first.append(int(row["first"]))
+            results.winner.append(int(row["winner"]))
+            results.end_type.append(str(row["end_type"]))
+            results.turns.append(int(row["turns"]))
+            results.rounds.append(int(row["rounds"]))
+            results.seating.append(tuple(int(s) for s in row["sides"]))
+    results.games = len(results.winner)
+    return results, names
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="+", type=Path, help="balance run directories")
+    args = parser.parse_args(argv)
+    results, names = merged(args.runs)
+    ruleset = find_ruleset(results.setup.ruleset)
+    doc = sides_summary(results, names, ruleset.cap_end_types, [])
+    seats = doc["seats"]
+    print(f"{results.games} games, {seats} seats, bots {', '.join(sorted(set(results.setup.bots)))}"
+          f", {len(args.runs)} runs\n")
+    if seats == 2:  # each side's share of the games it sat in, summed over its pairings
+        played = {name: 0 for name in names}
+        won = {name: 0.0 for name in names}
+        for row in doc["pairings"]:
+            played[row["a"]] += row["games"]
+            played[row["b"]] += row["games"]
+            won[row["a"]] += row["a_wins"]
+            won[row["b"]] += row["b_wins"]
+        from marcomage.lab.analysis import wilson
+
+        print("| side | games | wins | win share (95% CI) |\n|---|---:|---:|---|")
+        for name in names:
+            low, high = wilson(won[name], played[name])
+            print(f"| {name} | {played[name]} | {won[name]:g} | "
+                  f"{won[name] / max(1, played[name]) * 100:.1f}% "
+                  f"({low * 100:.0f}-{high * 100:.0f}%) |")
+        print()
+    print(markdown(doc))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
