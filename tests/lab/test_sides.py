@@ -91,3 +91,23 @@ def test_the_command_prints_the_table_and_refuses_bad_settings(
     assert "key=whole number" in capsys.readouterr().err
     assert cli_main([*base, "--seats", "3"]) == 2
     assert "not 3" in capsys.readouterr().err
+
+
+def test_a_time_limit_stops_the_run_after_whole_rounds_of_pairings(
+        rigged: CappedRigged, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34: a table on a busy machine must end at a known time. `--time-limit` stops
+    taking games once it has passed; with --sides a chunk is one round of every pairing in
+    both seat orders, so the games finished still give every pairing equally."""
+    base = ["balance", "--game", rigged.id, "--sides", "--mirrors", "--games", "40",
+            "--jobs", "1", "--quiet", "--no-latest", "--format", "jsonl"]
+    assert cli_main([*base, "--time-limit", "1e-9", "--out", str(tmp_path / "run")]) == 0
+    printed = capsys.readouterr().out
+    assert "stopped by --time-limit" in printed and "6 of 120 games" in printed
+    doc = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert doc["stopped"] and doc["games"] == 6 and doc["planned_games"] == 120
+    assert [r["games"] for r in doc["sides"]["pairings"]] == [2, 2, 2]
+    assert cli_main([*base, "--time-limit", "-1"]) == 2
+    assert "--time-limit" in capsys.readouterr().err
+    whole = run(Setup(rigged.id, ("random", "random"), "t", sides=tuple(rigged.sides())),
+                8, jobs=1, chunk=2, time_limit=3600)
+    assert not whole.stopped and len(whole.winner) == 8

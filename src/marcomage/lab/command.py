@@ -17,7 +17,7 @@ from .analysis import summary
 from .games import MARCOMAGE, Setup
 from .matchups import markdown, sides_summary
 from .report import html, strongest_weakest
-from .seating import total_games
+from .seating import pairings, total_games
 from .tournament import run, write
 
 LATEST = "latest.json"
@@ -72,6 +72,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--options", default="{}", help="the game options as JSON ({})")
     p.add_argument("--jobs", type=int, default=0, help="worker processes (default: all CPUs)")
     p.add_argument("--chunk", type=int, default=0, help="games per task (default: automatic)")
+    p.add_argument("--time-limit", type=float, default=0.0, metavar="SECONDS",
+                   help="stop taking games after SECONDS and report the games finished "
+                   "(default 0: play them all); with --sides the games go round the "
+                   "pairings in both seat orders, so a stopped run stays even")
     p.add_argument("--ray", metavar="ADDRESS",
                    help="run on a Ray cluster at ADDRESS, or 'local' for one on this machine")
     p.add_argument("--out", type=Path, help="the run's directory (default: "
@@ -125,6 +129,12 @@ def main(args: argparse.Namespace) -> int:
         if len(sides) < 2:
             return _refuse(f"{ruleset.name} has {len(sides)} ready-made side(s); 2 needed")
         games = total_games(len(sides), seats, args.games, args.mirrors)
+    if args.time_limit < 0:
+        return _refuse("--time-limit must be 0 or more seconds")
+    chunk = args.chunk
+    if not chunk and args.time_limit and sides is not None and seats == 2:
+        # a round of every pairing in both seat orders a chunk: a stopped run stays even
+        chunk = 2 * len(pairings(len(sides), args.mirrors))
     setup = Setup(args.game, bots, str(args.seed), decks, sides, args.mirrors,
                   tuple(sorted(options.items())))
     kind = "sides-" if sides else ""
@@ -135,8 +145,9 @@ def main(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=games, unit="game", smoothing=0.1, file=sys.stderr)
     try:
-        results = run(setup, games, jobs=args.jobs, chunk=args.chunk, ray=args.ray,
-                      keep_decks=args.keep_decks, progress=bar.update if bar else None)
+        results = run(setup, games, jobs=args.jobs, chunk=chunk, ray=args.ray,
+                      keep_decks=args.keep_decks, progress=bar.update if bar else None,
+                      time_limit=args.time_limit)
     except ValueError as error:
         print(f"marcomage balance: {error}", file=sys.stderr)
         return 2
@@ -144,6 +155,7 @@ def main(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     doc = summary(results, card_names(args.game), args.alpha)
+    doc["planned_games"], doc["stopped"] = games, results.stopped
     if sides is not None:
         doc["sides"] = sides_summary(results, [side.name for side in sides], caps,
                                      doc["cards"])
@@ -156,6 +168,9 @@ def main(args: argparse.Namespace) -> int:
         data_dir().mkdir(parents=True, exist_ok=True)
         (data_dir() / LATEST).write_text(json.dumps(latest), encoding="utf-8")
     strong, weak = strongest_weakest(doc, args.top)
+    if results.stopped:
+        print(f"stopped by --time-limit {args.time_limit:g} s: {doc['games']:,} of "
+              f"{games:,} games played")
     print(f"{doc['games']:,} games in {doc['seconds']:.1f} s ({doc['games_per_second']} games/s)"
           f" on {doc['backend']}; first player won {doc['first_player']['rate'] or 0:.4f}")
     for title, rows in (("strongest", strong), ("weakest", weak)):

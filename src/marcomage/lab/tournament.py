@@ -24,6 +24,9 @@ class Results:
     games: int
     seconds: float = 0.0
     backend: str = "pool"
+    stopped: bool = False
+    """True when the run's time limit stopped it before `games` were played: the lists
+    hold the games finished, the first ones in index order."""
     first: list[int] = field(default_factory=list)
     winner: list[int] = field(default_factory=list)
     end_type: list[str] = field(default_factory=list)
@@ -103,19 +106,32 @@ def _ray_results(tasks: list[tuple[Setup, int, int, bool]], address: str,
 
 
 def run(setup: Setup, games: int, *, jobs: int = 0, chunk: int = 0, ray: str | None = None,
-        keep_decks: bool = False, progress: Callable[[int], None] | None = None) -> Results:
+        keep_decks: bool = False, progress: Callable[[int], None] | None = None,
+        time_limit: float = 0.0) -> Results:
     """Play `games` games; `jobs` processes (0: every CPU), `ray` a cluster address or
-    "local"; `progress` is told how many games each finished chunk held."""
+    "local"; `progress` is told how many games each finished chunk held. With a
+    `time_limit` (seconds, 0: none) no chunk is taken once it has passed, and the results
+    hold the games finished before it (`stopped`), so that a run on a busy machine still
+    ends with a table at a known time."""
     jobs = jobs or os.cpu_count() or 1
     size = chunk or max(1, min(2000, games // (jobs * 8) or 1))
     tasks = [(setup, start, count, keep_decks) for start, count in chunks_of(games, size)]
     results = Results(setup, games, backend="ray" if ray else "pool")
     start = time.perf_counter()
     source = _ray_results(tasks, ray, jobs) if ray else _pool_results(tasks, jobs)
-    for done in source:
-        results.add(done)
-        if progress is not None:
-            progress(len(done.winner))
+    try:
+        for done in source:
+            results.add(done)
+            if progress is not None:
+                progress(len(done.winner))
+            if time_limit and time.perf_counter() - start > time_limit \
+                    and len(results.winner) < games:
+                results.stopped = True
+                break
+    finally:
+        close = getattr(source, "close", None)
+        if close is not None:
+            close()   # a pool's generator ends its workers; the games not taken are dropped
     results.seconds = time.perf_counter() - start
     return results
 

@@ -4,7 +4,6 @@ and properties over random duels."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +13,9 @@ from marcomage.games.arcana import engine, field
 from marcomage.games.arcana.ruleset import RULESET
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
-from marcomage.platform.replay import Recorder, Replay, canonical_json, verify
+from marcomage.platform.replay import canonical_json
 
+from ..stale_replays import assert_an_older_replay_is_stale
 from .build import Duel
 
 
@@ -109,13 +109,5 @@ def test_PL_STATE_3_a_state_saved_before_version_4_keeps_the_free_empty_draw() -
 
 def test_PL_STATE_3_a_ruleset_3_duel_reports_its_version_after_the_empty_deck_rule() -> None:
     """A replay recorded under version 3 is not re-simulated under version 4's empty-deck
-    rule but reported stale, naming its own version."""
-    decks = RULESET.starter_decks()[:2]
-    rec = Recorder(RULESET, RULESET.options_from_json({}), decks, seed=4)
-    seat = next(s for s in (0, 1) if RULESET.legal_actions(rec.state, s))
-    rec.act(seat, RULESET.legal_actions(rec.state, seat)[0])
-    replay = rec.replay()
-    assert RULESET.version == 4 and verify(replay, {RULESET.id: RULESET}).ok
-    old = Replay(replace(replay.header, version=3), replay.steps)
-    stale = verify(old, {RULESET.id: RULESET})
-    assert stale.status == "stale" and "arcana version 3" in stale.message
+    rule (AR-START-5) but reported stale, naming its own version."""
+    assert_an_older_replay_is_stale(RULESET, 3)

@@ -3,16 +3,14 @@ the exhaustion rule that ends mirror matches before the round limit (ET-END-3)."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from marcomage.games.elder_tale import engine
 from marcomage.games.elder_tale.cards import EPIC, KINDS, RARE, UNCOMMON, card_set
 from marcomage.games.elder_tale.deck import deck_cards, validate
 from marcomage.games.elder_tale.design import validate_card
 from marcomage.games.elder_tale.ruleset import RULESET
-from marcomage.platform.replay import Recorder, Replay, verify
 from marcomage.platform.rng import Rng
 
+from ..stale_replays import assert_an_older_replay_is_stale
 from .duels import duel_of
 
 
@@ -76,13 +74,4 @@ def test_issue_35_mirror_matches_do_not_reach_the_round_limit() -> None:
 def test_PL_STATE_3_a_ruleset_3_duel_reports_its_version_after_the_issue_35_retune() -> None:
     """Ruleset 4 changed Edge of Shadow (issue 35): a replay recorded under version 3 is not
     re-simulated with the new numbers but reported stale, naming its own version."""
-    decks = RULESET.starter_decks()[:2]
-    options = RULESET.options_from_json({})
-    rec = Recorder(RULESET, options, decks, seed=4)
-    seat = next(s for s in (0, 1) if RULESET.legal_actions(rec.state, s))
-    rec.act(seat, RULESET.legal_actions(rec.state, seat)[0])
-    replay = rec.replay()
-    assert RULESET.version == 4 and verify(replay, {RULESET.id: RULESET}).ok
-    old = Replay(replace(replay.header, version=3), replay.steps)
-    stale = verify(old, {RULESET.id: RULESET})
-    assert stale.status == "stale" and "elder_tale version 3" in stale.message
+    assert_an_older_replay_is_stale(RULESET, 3)

@@ -17,6 +17,7 @@ from marcomage.games.far_wilds.state import Options
 from marcomage.platform import conformance
 from marcomage.platform.protocol import IllegalAction
 
+from ..stale_replays import assert_an_older_replay_is_stale
 from .builders import at, battle
 
 
@@ -205,3 +206,9 @@ def test_issue_32_a_spell_that_changes_hp_names_its_target_and_the_death_its_cau
                for e in mine), mine
     assert any("loses Briar Whelp at (-1,2): killed by Firebolt" in e["text"]
                for e in RULESET.view(after, 1)["log"])
+
+
+def test_PL_STATE_3_a_version_6_battle_reports_its_version_after_the_issue_32_retune() -> None:
+    """Ruleset 7 changed card numbers (issue 32: Drowned Thrall, Spark Wisp, Fern Stalker,
+    Reef Serpent): a battle recorded under version 6 is reported stale, not re-simulated."""
+    assert_an_older_replay_is_stale(RULESET, 6)

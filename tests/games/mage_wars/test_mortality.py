@@ -9,6 +9,7 @@ from marcomage.games.mage_wars.ruleset import RULESET
 from marcomage.games.mage_wars.victory import Mage, Table, WinConditionError, check_condition, met
 from marcomage.games.mage_wars.view import dangers
 
+from ..stale_replays import assert_an_older_replay_is_stale
 from .tables import empty_hands, game, main_turn, set_mage
 
 
@@ -96,3 +97,9 @@ def test_MW_WIN_6_rivals_fallen_is_a_well_formed_predicate() -> None:
     assert not met({"rivals_fallen": 2, "alignment": "good"}, 0, table)
     assert not met({"rivals_fallen": 1}, 1, Table([Mage("evil", 1, True),
                                                     Mage("good", 1, True)], []))
+
+
+def test_PL_STATE_3_a_version_6_game_reports_its_version_after_the_issue_33_retune() -> None:
+    """Ruleset 7 changed the mages' win conditions and numbers (issue 33): a game recorded
+    under version 6 is reported stale, not re-simulated under the new mages."""
+    assert_an_older_replay_is_stale(RULESET, 6)

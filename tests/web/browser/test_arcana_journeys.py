@@ -27,7 +27,7 @@ from marcomage.web.games import computer, lobby
 
 from .helpers import log_in, player
 
-SEED = 1999
+SEED = 2319
 MAX_DECISIONS = 2000  # loop passes, each a decision or a short wait for a live update
 ORDER = ("keep", "summon", "set", "equip", "flip", "activate", "effect", "ward_effect",
          "attack_direct", "attack", "add", "confirm", "continue", "no_block", "block",
