@@ -41,6 +41,10 @@ class Script:
     users: list[Any]
     acked: list[tuple[int, int]] = field(default_factory=list)
     failures: int = 0
+    pause: float = 0.1
+    """Seconds between two of the game's moves, so that the game outlasts the test: a
+    discard-only game ends by resources after 82 moves, and a served move now takes well
+    under the 50 ms that once made a game last the test anyway."""
 
     def base(self, url: str) -> None:
         for player in self.players:
@@ -83,6 +87,7 @@ class Script:
             if answer.status == 200 and found and int(found.group(1)) == version + 1 \
                     and 'role="alert"' not in answer.body[:3000]:
                 self.acked.append((version, seat))
+            time.sleep(self.pause)
 
 
 def scripted_games() -> tuple[list[Script], dict[int, tuple[int, int]]]:
