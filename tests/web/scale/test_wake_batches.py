@@ -21,12 +21,14 @@ def test_issue36_a_moves_wake_ups_go_in_one_batch_and_each_reaches_its_sockets(
         redis_server: RedisServer) -> None:
     async def scenario() -> tuple[list[Any], int, bool]:
         layer = _layer(redis_server.url)
-        game, alice, bob = [await layer.new_channel() for _ in range(3)]
-        await layer.group_add("game.5", game)
-        await layer.group_add("account.1", alice)
-        await layer.group_add("account.2", bob)
         shard = layer._get_layer()._get_shard(layer._get_layer()._get_group_channel_name(
-            "game.5"))
+            "game.5"))  # the one Redis connection (one host)
+        # Three pages open at once: their channels and joins in two SUBSCRIBEs, not six.
+        game, alice, bob = await asyncio.gather(*(layer.new_channel() for _ in range(3)))
+        await asyncio.gather(layer.group_add("game.5", game),
+                             layer.group_add("account.1", alice),
+                             layer.group_add("account.2", bob))
+        assert layer._subscriber(shard).batches == 2
         before = layer._publisher(shard).batches
         # A move's wake-ups, as core/publish.py sends them: all at once, one batch.
         await publish.send_all(layer, [("game.5", {"type": "game.wake", "version": 8}),
@@ -57,14 +59,13 @@ def test_issue36_a_page_opening_again_joins_without_a_call_and_old_joins_are_dro
         await layer.group_discard("game.6", first)  # the page closed: still subscribed
         assert name in shard._subscribed_to and name not in loop_layer.groups
         calls: list[str] = []
-        real = shard.subscribe
+        real = shard._pubsub.subscribe
 
-        async def counted(channel: str) -> None:
-            if channel == name:  # the group's (a new channel subscribes to itself)
-                calls.append(channel)
-            await real(channel)
+        async def counted(*channels: str) -> None:
+            calls.extend(channel for channel in channels if channel == name)
+            await real(*channels)
 
-        shard.subscribe = counted
+        shard._pubsub.subscribe = counted  # the SUBSCRIBE commands sent to Redis
         second = await layer.new_channel()
         await layer.group_add("game.6", second)  # the page again: no call to Redis
         await layer.group_send("game.6", {"type": "game.wake", "version": 2})

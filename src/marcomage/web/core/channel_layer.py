@@ -23,8 +23,9 @@ Fewer calls, none waiting in line (issue 36, sixth pass: at 500 games the calls 
 process queued on channels_redis's one lock per Redis connection, each a round trip in turn,
 and timed out although Redis was healthy):
 
-- **sends in batches**: the wake-ups sent while one batch is on its way are sent next, all
+- **calls in batches**: the wake-ups sent while one batch is on its way are sent next, all
   in one pipeline (one round trip; `Publisher`), not one round trip each behind the lock;
+  joins and new channels likewise, in one SUBSCRIBE of several channels (`Subscriber`);
   a move's wake-ups (its game's group and its players' accounts, core/publish.py) go in
   the same batch;
 - **kept joins**: a group the process has joined stays subscribed a while after its last
@@ -90,12 +91,12 @@ class LoopClock:
         return (now - since) - (self.stalled - stalled) - ongoing
 
 
-class Publisher:
-    """The wake-ups of one Redis connection (a shard of one event loop's layer), sent in
-    batches: what is sent while a batch is on its way goes in the next, as one pipeline of
-    PUBLISH commands (one round trip), instead of one round trip each behind channels_redis's
-    lock of the connection. Each sender waits for its batch; a failed batch fails each of its
-    senders (the layer then holds their wake-ups); a batch is bounded by `bounded`."""
+class Batcher:
+    """Calls of one kind on one Redis connection (a shard of one event loop's layer), made
+    in batches: what is asked while a batch is on its way goes in the next, as one round
+    trip, instead of one round trip each behind channels_redis's lock of the connection.
+    Each caller waits for its batch; a failed batch fails each of its callers (the layer
+    then holds or remembers their work); a batch is bounded by `bounded`."""
 
     def __init__(self, shard: Any, bounded: Any) -> None:
         self.shard, self.bounded = shard, bounded
@@ -103,21 +104,22 @@ class Publisher:
         self.task: asyncio.Task[None] | None = None
         self.batches = 0
 
-    async def publish(self, channel: str, data: bytes) -> None:
-        """Send one message to one Redis channel with the others of its batch."""
+    async def call(self, channel: str, data: bytes = b"") -> None:
+        """Do one call (for one Redis channel) with the others of its batch."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self.queue.append((channel, data, done))
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
-        await done  # a sender that stops waiting (its bound) cancels only its own future
+        await done  # a caller that stops waiting (its bound) cancels only its own future
 
     async def _run(self) -> None:
-        await asyncio.sleep(0)  # the other sends of this turn of the loop join the batch
+        await asyncio.sleep(0)  # the other calls of this turn of the loop join the batch
         while self.queue:
             batch, self.queue = self.queue, []
             try:
-                await self.bounded(self._send(batch))
+                self.batches += 1
+                await self.bounded(self.send([(channel, data) for channel, data, _ in batch]))
             except Exception as problem:
                 for _, _, done in batch:
                     if not done.done():
@@ -128,13 +130,35 @@ class Publisher:
                     if not done.done():
                         done.set_result(None)
 
-    async def _send(self, batch: list[tuple[str, bytes, asyncio.Future[None]]]) -> None:
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
+        """Make the batch's calls in one round trip."""
+        raise NotImplementedError
+
+
+class Publisher(Batcher):
+    """Wake-ups: one pipeline of PUBLISH commands per batch."""
+
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
         self.shard._ensure_redis()
-        self.batches += 1
         async with self.shard._redis.pipeline(transaction=False) as pipe:
-            for channel, data, _ in batch:
+            for channel, data in batch:
                 pipe.publish(channel, data)
             await pipe.execute()
+
+
+class Subscriber(Batcher):
+    """Joins and new channels: one SUBSCRIBE of every channel of the batch not subscribed
+    yet (under the connection's lock, which its receive loop and unsubscribes share)."""
+
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
+        shard = self.shard
+        async with shard._lock:
+            names = sorted({channel for channel, _ in batch} - shard._subscribed_to)
+            if names:
+                shard._ensure_redis()
+                shard._ensure_receiver()
+                await shard._pubsub.subscribe(*names)
+                shard._subscribed_to.update(names)
 
 
 class QuietReceiveLoop(logging.Filter):
@@ -241,13 +265,13 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
     async def new_channel(self, prefix: str = "specific.") -> str:
         """A channel of this process; made locally when Redis does not answer."""
         layer = self._get_layer()
-        if not self.is_down():
-            try:
-                return str(await self._bounded(layer.new_channel(prefix)))
-            except Exception as problem:  # any failure of Redis degrades the layer
-                self._failed("new_channel", problem)
         name = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
         layer.channels.setdefault(name, asyncio.Queue())
+        if not self.is_down():
+            try:
+                await self._bounded(self._subscribe(layer, name))
+            except Exception as problem:  # any failure of Redis degrades the layer
+                self._failed("new_channel", problem)
         return name
 
     def _publisher(self, shard: Any) -> Publisher:
@@ -255,6 +279,16 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         if found is None:
             found = shard.steady_publisher = Publisher(shard, self._bounded)
         return found
+
+    def _subscriber(self, shard: Any) -> Subscriber:
+        found = getattr(shard, "steady_subscriber", None)
+        if found is None:
+            found = shard.steady_subscriber = Subscriber(shard, self._bounded)
+        return found
+
+    async def _subscribe(self, layer: Any, name: str) -> None:
+        """Subscribe this process to a Redis channel with the others of its batch."""
+        await self._subscriber(layer._get_shard(name)).call(name)
 
     async def group_add(self, group: str, channel: str) -> None:
         """Join; in the process alone when the process is subscribed to the group already
@@ -270,11 +304,11 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
             return
         if not self.is_down():
             try:
-                await self._bounded(layer.group_add(group, channel))
+                layer.groups.setdefault(group_channel, set()).add(channel)
+                await self._bounded(self._subscribe(layer, group_channel))
                 return
             except Exception as problem:
                 self._failed("group_add", problem)
-        group_channel = layer._get_group_channel_name(group)
         layer.groups.setdefault(group_channel, set()).add(channel)
         self.unjoined.setdefault(layer, set()).add(group_channel)
         self._start_retrier()
@@ -359,7 +393,7 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         layer = self._get_layer()
         group_channel = layer._get_group_channel_name(group)
         publisher = self._publisher(layer._get_shard(group_channel))
-        await publisher.publish(group_channel, self.serialize(message))
+        await publisher.call(group_channel, self.serialize(message))
 
     async def send(self, channel: str, message: dict[str, Any]) -> None:
         """Send to one channel (unused by the site; bounded like the rest)."""
