@@ -4,7 +4,9 @@ one pack, so the lab counts, per card, the seats that used it (`Ruleset.card_use
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
+from pathlib import Path
 
 from marcomage.games import find_ruleset
 from marcomage.games.mage_wars.cards import CARDS
@@ -13,7 +15,7 @@ from marcomage.lab.analysis import summary
 from marcomage.lab.command import card_names
 from marcomage.lab.games import Setup
 from marcomage.lab.matchups import markdown, sides_summary
-from marcomage.lab.tournament import run
+from marcomage.lab.tournament import run, write
 from marcomage.platform.bots import RandomBot, play_out
 from marcomage.platform.protocol import Event
 
@@ -99,3 +101,26 @@ def test_issue33_other_systems_still_count_the_decks_that_hold_a_card() -> None:
                 won.update(set(cards))
     assert results.cards == {c: [n, won[c]] for c, n in held.items()}
     assert summary(results, card_names("marcomage"))["card_measure"] == "held"
+
+
+def test_issue33_merged_runs_add_up_the_seats_that_used_each_card(tmp_path: Path) -> None:
+    """`benchmarks/mage_wars_shares.py` merges runs written to disk: its per-card tallies
+    are the sum of the runs' own (by use, from each game's `used` column)."""
+    spec = importlib.util.spec_from_file_location(
+        "mage_wars_shares", Path(__file__).resolve().parents[2] / "benchmarks"
+        / "mage_wars_shares.py")
+    assert spec is not None and spec.loader is not None
+    shares = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shares)
+    sides = tuple(RULES.sides())
+    total: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for seed in ("a", "b"):
+        part = run(Setup("mage_wars", ("random",) * 3, seed, None, sides), 3, jobs=1)
+        write(part, tmp_path / seed / "games.parquet")
+        for card, (n, w) in part.cards.items():
+            total[card] += n
+            won[card] += w
+    results, _ = shares.merged([tmp_path / "a", tmp_path / "b"])
+    assert results.measure == "used" and len(results.used) == 6
+    assert results.cards == {c: [n, won[c]] for c, n in total.items()}
