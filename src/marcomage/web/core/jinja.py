@@ -8,16 +8,19 @@ that (BENCHMARKS.md, "The move path"). Only the templates on the move path are J
 includes a Jinja2 one with `{% render_template name %}` (core/templatetags/marcomage.py).
 
 The environment has what those templates use: `url` (Django's reverse), `icon` (the
-vendored icons), and the `signed` filter; a game's own helpers come in its board context.
+vendored icons), and the `signed` and `part` filters; a game's own helpers come in its board
+context.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup, escape
 
 from marcomage.web.core.templatetags.marcomage import icon
 
@@ -32,12 +35,33 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else ""
 
 
+PART_OPEN = "<!--p-->"
+PART_CLOSE = "<!--/p-->"
+"""The markers around a board's part (games/parts.py): HTML comments, so a page shows
+nothing of them."""
+FIRST_TAG = re.compile(r"\s*<[A-Za-z][A-Za-z0-9:-]*")
+
+
+def part(html: Any, name: str) -> Markup:
+    """An element drawn elsewhere (a card's face) made a board's part named `name`: its
+    start tag gains `data-part`, and the part markers go around it (games/parts.py)."""
+    text = str(html)
+    if not hasattr(html, "__html__"):
+        return escape(text)  # text, not an element: never made markup here
+    found = FIRST_TAG.match(text)
+    if found is None:
+        return Markup(text)
+    cut = found.end()
+    return Markup(f'{PART_OPEN}{text[:cut]} data-part="{escape(name)}"{text[cut:]}'
+                  f"{PART_CLOSE}")
+
+
 def environment(**options: Any) -> Environment:
     """The site's Jinja2 environment (settings.TEMPLATES names it). A name the context lacks
     reads as empty, however deep (`ends.surrender`), as in the Django templates that include
     these: a board drawn without the page's end buttons must not fail."""
     env = Environment(**{**options, "undefined": ChainableUndefined})
     env.globals.update(url=url, icon=icon)
-    env.filters.update(signed=signed)
+    env.filters.update(signed=signed, part=part)
     env.globals.update(static=static)  # the boards' style sheets and scripts
     return env
