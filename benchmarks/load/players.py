@@ -56,7 +56,6 @@ ENTRY = re.compile(r'<template data-(head|at|cut)="([^"]*)"(?: data-keep="(\d+)"
                    r'data-tag="([^"]+)">')
 PART_ENTRY = re.compile(r'<template data-(head|part|cut)="([^"]*)"(?: data-after="([^"]*)")? '
                         r'data-tag="([^"]+)">')
-MARKER = re.compile(r"<!--(/?)p-->")
 TAG_NAME = re.compile(r"\s*<([A-Za-z][A-Za-z0-9:-]*)")
 ACTION = re.compile(r'name="action" value="([^"]+)"')
 
@@ -269,8 +268,8 @@ def patched(board: str, message: str) -> tuple[str, int] | None:
 
 def _part_span(board: str, name: str) -> tuple[int, int, int, str] | None:
     """Where the element of part `name` starts, where its start tag ends, where it ends in
-    `board`, and its tag: found as the page finds it (by its `data-part`), its end at the
-    marker that closes it (games/parts.py)."""
+    `board`, and its tag: found as the page finds it (by its `data-part`), its end by
+    counting that tag's nesting (games/parts.py)."""
     mark = board.find(f' data-part="{name}"')
     if mark < 0:
         return None
@@ -278,11 +277,12 @@ def _part_span(board: str, name: str) -> tuple[int, int, int, str] | None:
     tag = TAG_NAME.match(board, start)
     if tag is None:
         return None
-    depth = 1
-    for found in MARKER.finditer(board, mark):
+    depth = 0
+    for found in re.finditer(rf"<(/?){tag.group(1)}[\s>/]", board[start:]):
         depth += -1 if found.group(1) else 1
         if depth == 0:
-            return start, board.index(">", mark) + 1, found.start(), tag.group(1)
+            end = board.index(">", start + found.start()) + 1
+            return start, board.index(">", mark) + 1, end, tag.group(1)
     return None
 
 
@@ -297,6 +297,13 @@ def _parts_patched(board: str, body: str, new_version: int) -> tuple[str, int] |
         stop = (entries[index + 1].start() if index + 1 < len(entries)
                 else body.find("</template></template>", entry.end()) + len("</template>"))
         content = body[entry.end():stop - len("</template>")]
+        if kind == "cut" and not name:  # the board's own children, after a part
+            kept = _part_span(board, after or "")
+            close = board.rfind("</")
+            if kept is None or close < kept[2]:
+                return None
+            board = board[:kept[2]] + content + board[close:]
+            continue
         if kind == "head" and not name:
             head = TAG_NAME.match(board)
             if head is None or head.group(1) != tag:

@@ -133,7 +133,7 @@ def apply_parts(board: Node, wrapper: Node) -> Node:
         by_name = {p.attrs["data-part"]: (parent, p) for parent, p in named_parts(board)}
         kind = next(k for k in ("data-head", "data-part", "data-cut") if k in entry.attrs)
         name = entry.attrs[kind]
-        parent, node = (None, board) if kind == "data-head" and not name else by_name[name]
+        parent, node = (None, board) if not name else by_name[name]
         assert node.tag == entry.attrs["data-tag"], (node.tag, entry.attrs)
         if kind == "data-cut":
             after = by_name[entry.attrs["data-after"]]
@@ -168,7 +168,8 @@ class BoardPatchTests(BaseTestCase):
     def play(self, game: Game, moves: int, *, named: bool = False) -> None:
         """Play `moves` moves (each the first legal action); after each, both seats' socket
         messages patch the board they showed into the board a fresh load gives (`named`:
-        every patch is one of named parts, games/parts.py, made without a parse)."""
+        every patch is one of named parts, games/parts.py, made without a parse; else at
+        least one is)."""
         ruleset = find_ruleset(game.ruleset)
         users = [s.user for s in services.find_game(game.pk).seat_list()]
         sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
@@ -176,7 +177,7 @@ class BoardPatchTests(BaseTestCase):
         players = load_players()
         seen = {u.pk: found[0].split(players.CHAT, 1)[0].strip()
                 for u, found in zip(users, sent.values(), strict=True) if found}
-        patched = 0
+        patched = parted = 0
         for _ in range(moves):
             game.refresh_from_db()
             if game.status != Status.RUNNING:
@@ -191,8 +192,10 @@ class BoardPatchTests(BaseTestCase):
                 message, after = found
                 sent[user.pk] = found
                 patched += message.startswith(f'<template id="{PATCH_ID}"')
-                if named and message.startswith(f'<template id="{PATCH_ID}"'):
-                    self.assertIn('data-parts="', message.split(">", 1)[0])
+                if message.startswith(f'<template id="{PATCH_ID}"'):
+                    parted += 'data-parts="' in message.split(">", 1)[0]
+                    if named:
+                        self.assertIn('data-parts="', message.split(">", 1)[0])
                 self.log_in(user)
                 fresh = self.client.get(f"/games/{game.pk}/board/").content.decode()
                 self.assertEqual(apply(shown[user.pk], message).dump(), board_of(fresh).dump())
@@ -206,6 +209,7 @@ class BoardPatchTests(BaseTestCase):
                 else:
                     seen[user.pk] = message.split(players.CHAT, 1)[0].strip()
         self.assertGreater(patched, 0)
+        self.assertGreater(parted, 0)  # a board of marked parts, patched without a parse
 
     def test_a_patched_marcomage_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
         self.play(start(self.alice, self.bob, seed=3), 4, named=True)

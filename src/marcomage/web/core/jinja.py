@@ -37,23 +37,34 @@ def signed(value: int) -> str:
 
 PART_OPEN = "<!--p-->"
 PART_CLOSE = "<!--/p-->"
-"""The markers around a board's part (games/parts.py): HTML comments, so a page shows
-nothing of them."""
+"""The markers around a board's part (games/parts.py takes them out of every board it
+draws; `unmarked` out of any other rendering)."""
 FIRST_TAG = re.compile(r"\s*<[A-Za-z][A-Za-z0-9:-]*")
 
 
+def unmarked(text: str) -> str:
+    """A rendering without part markers (the game page's board, a replay's sides)."""
+    if PART_OPEN not in text:
+        return text
+    return text.replace(PART_OPEN, "").replace(PART_CLOSE, "")
+
+
 def part(html: Any, name: str) -> Markup:
-    """An element drawn elsewhere (a card's face) made a board's part named `name`: its
-    start tag gains `data-part`, and the part markers go around it (games/parts.py)."""
+    """An element drawn elsewhere (a card's face, a macro's or an include's output, in
+    `{% filter part(name) %}`) made a board's part named `name`: its start tag gains
+    `data-part`, and the part markers go around it, the spaces around staying outside
+    (games/parts.py)."""
     text = str(html)
     if not hasattr(html, "__html__"):
         return escape(text)  # text, not an element: never made markup here
-    found = FIRST_TAG.match(text)
+    body = text.strip()
+    found = FIRST_TAG.match(body)
     if found is None:
         return Markup(text)
     cut = found.end()
-    return Markup(f'{PART_OPEN}{text[:cut]} data-part="{escape(name)}"{text[cut:]}'
-                  f"{PART_CLOSE}")
+    before, after = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+    return Markup(f'{before}{PART_OPEN}{body[:cut]} data-part="{escape(name)}"{body[cut:]}'
+                  f"{PART_CLOSE}{after}")
 
 
 def environment(**options: Any) -> Environment:

@@ -2,11 +2,11 @@
 without parsing any HTML (issue 36).
 
 A board template marks a part by writing `<!--p-->` just before an element carrying a
-`data-part` name unique on the board and `<!--/p-->` just after its end (the markers are
-HTML comments: the page shows nothing of them). Parts may hold parts (a hand holds its
-slots, a slot its card and its form). A rendering is split at its markers only (`split`,
-about a hundred string positions, no tags read), and the seat's rendering is kept with its
-parts (`Parted`, a `str` that is the whole board). The next move's patch for a socket that
+`data-part` name unique on the board and `<!--/p-->` just after its end. Parts may hold
+parts (a hand holds its slots, a slot its card and its form). A rendering is split at its
+markers only (`split`: about a hundred string positions, no tags read; the markers are then
+taken out, so no page ever holds them), and the seat's rendering is kept with its parts
+(`Parted`, a `str` that is the whole board). The next move's patch for a socket that
 showed it compares parts as strings, one comparison each, going into a changed part only
 while its text outside its own parts is the same but for its start tag:
 
@@ -61,32 +61,50 @@ class Parted(str):
 
 
 def split(text: str) -> str:
-    """`text` as a `Parted` when it is one element whose marked parts nest and each start
-    with an element named by `data-part`; else `text` itself (patched the generic way)."""
-    head = START.search(text)
-    if head is None or OPEN not in text:
+    """`text` without its part markers: a `Parted` when it is one element whose marked parts
+    nest and each start with an element named by `data-part` unique on the board, else the
+    plain text (patched the generic way). The markers never leave the server: the page
+    finds a part by its name."""
+    if OPEN not in text:
         return text
-    root = Part("", head.group(1), head.start(), head.end(), len(text))
-    stack = [root]
+    pieces: list[str] = []
+    top = Part("", "", 0, 0)
+    stack = [top]
     names: list[str] = []
+    whole = True
+    last = shift = 0
     for found in MARKER.finditer(text):
+        pieces.append(text[last:found.start()])
+        at = found.start() - shift  # where the marker was, in the text without markers
+        shift += found.end() - found.start()
+        last = found.end()
+        if not whole:
+            continue
         if found.group(1):
             if len(stack) == 1:
-                return text
-            stack.pop().end = found.start()
+                whole = False
+            else:
+                stack.pop().end = at
             continue
         start = START.match(text, found.end())
         named = NAME.search(start.group(0)) if start is not None else None
         if start is None or named is None:
-            return text
-        part = Part(named.group(1), start.group(1), start.start(), start.end())
+            whole = False
+            continue
+        part = Part(named.group(1), start.group(1), at, at + start.end() - start.start())
         stack[-1].children.append(part)
         stack.append(part)
         names.append(part.name)
-    if len(stack) != 1 or len(set(names)) != len(names):
-        return text
-    board = Parted(text)
-    board.root, board.names = root, tuple(names)
+    pieces.append(text[last:])
+    clean = "".join(pieces)
+    head = START.search(clean)
+    if (not whole or len(stack) != 1 or head is None or len(set(names)) != len(names)
+            or any(child.start < head.end() for child in top.children)):
+        return clean
+    top.tag, top.start, top.head, top.end = (head.group(1), head.start(), head.end(),
+                                             len(clean.rstrip()))
+    board = Parted(clean)
+    board.root, board.names = top, tuple(names)
     return board
 
 
@@ -134,19 +152,46 @@ def _change(old: str, was: Part, new: str, now: Part, entries: list[str]) -> Non
         return
     keep = _kept(old, was, new, now)
     if keep:
-        _changes(old, was, new, now, entries, keep)
-        last = now.children[keep - 1]
-        tail = new[last.end:now.end - len(f"</{now.tag}>")]
-        entries.append(f'<template data-cut="{now.name}" data-after="{last.name}" '
-                       f'data-tag="{now.tag}">{tail}</template>')
+        _cut(old, was, new, now, entries, keep)
         return
     entries.append(f'<template data-part="{now.name}" data-tag="{now.tag}">{text}'
                    '</template>')
 
 
+def _cut(old: str, was: Part, new: str, now: Part, entries: list[str], keep: int) -> None:
+    """The entries of a part whose first `keep` parts line up: those patched, then the
+    rest of the part after them cut and the new rest appended (`data-cut`)."""
+    _changes(old, was, new, now, entries, keep)
+    last = now.children[keep - 1]
+    end = now.end - len(f"</{now.tag}>")
+    entries.append(f'<template data-cut="{now.name}" data-after="{last.name}" '
+                   f'data-tag="{now.tag}">{new[last.end:end]}</template>')
+
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                  "source", "track", "wbr"})
+TAGS = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+
+
+def _closed(gap: str) -> bool:
+    """Whether the text between two parts closes every element it opens and no other (the
+    parts around it are then children of the same element)."""
+    if "<" not in gap:
+        return True
+    depth = 0
+    for closing, name, alone in TAGS.findall(gap):
+        if closing:
+            depth -= 1
+            if depth < 0:
+                return False
+        elif name.lower() not in VOID and not alone:
+            depth += 1
+    return depth == 0
+
+
 def _kept(old: str, before: Part, new: str, after: Part) -> int:
     """How many first parts of two renderings of a part line up as its direct children
-    (the same names, the same text before each, holding no tag but the markers), when the
+    (the same names, the same text before each, which closes what it opens), when the
     rest differs; 0 when none do, or when the part does not end in its own end tag."""
     end = f"</{after.tag}>"
     if (before.tag != after.tag or not old.startswith(end, before.end - len(end))
@@ -155,7 +200,7 @@ def _kept(old: str, before: Part, new: str, after: Part) -> int:
     keep = 0
     for was, now, gap, other in zip(before.children, after.children, _gaps(old, before),
                                     _gaps(new, after), strict=False):
-        if was.name != now.name or gap != other or "<" in MARKER.sub("", gap):
+        if was.name != now.name or gap != other or not _closed(gap):
             break
         keep += 1
     return keep
@@ -168,10 +213,13 @@ def patch(old: str, new: str, old_version: int, new_version: int) -> str | None:
     whole board."""
     if not isinstance(old, Parted) or not isinstance(new, Parted):
         return None
-    if not _alike(old, old.root, new, new.root):
-        return None
     entries: list[str] = []
-    _changes(old, old.root, new, new.root, entries)
+    if _alike(old, old.root, new, new.root):
+        _changes(old, old.root, new, new.root, entries)
+    elif keep := _kept(old, old.root, new, new.root):
+        _cut(old, old.root, new, new.root, entries, keep)  # a section shown or gone
+    else:
+        return None
     listed = escape(",".join(old.names))
     text = (f'<template id="{PATCH_ID}" data-from="{old_version}" data-to="{new_version}" '
             f'data-parts="{listed}">{"".join(entries)}</template>')

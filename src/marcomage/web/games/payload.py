@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.activity import activity
+from marcomage.web.core.jinja import unmarked
 from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
@@ -164,7 +165,7 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
     context = board_context(game, user)
     context.update(notice=notice, oob=oob)
     with timezone.override(preferences_of(user).timezone):
-        html = render_to_string(context["board_template"], context, request=request)
+        html = unmarked(render_to_string(context["board_template"], context, request=request))
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html

@@ -75,4 +75,7 @@ def render_template(context: Any, name: str, **extra: Any) -> SafeString:
     if isinstance(found, DjangoBackendTemplate):  # stays in Django's context (autoescape)
         with context.push(**extra):
             return mark_safe(found.template.render(context))
-    return mark_safe(found.render(values, request=context.get("request")))
+    # Without the part markers a board's template writes for its socket patches (issue 36).
+    from marcomage.web.core.jinja import unmarked  # (core/jinja.py imports this module)
+
+    return mark_safe(unmarked(found.render(values, request=context.get("request"))))

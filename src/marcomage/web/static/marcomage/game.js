@@ -242,14 +242,17 @@
         : entry.hasAttribute("data-part") ? "part"
           : entry.hasAttribute("data-cut") ? "cut" : "at";
       var where = entry.getAttribute("data-" + kind);
+      var byName = named && (kind !== "head" || where !== "") &&
+        (kind !== "cut" || where !== "");
       return {kind: kind, entry: entry,
-              target: kind === "part" ? partTarget(board, where) : patchTarget(board, where)};
+              target: byName ? partTarget(board, where) : patchTarget(board, where)};
     });
     var fits = version(board) === parseInt(patch.getAttribute("data-from"), 10) &&
       tags === patch.getAttribute(named ? "data-parts" : "data-tags") &&
       entries.every(function (one) {
         return one.target && one.target.tagName.toLowerCase() ===
-          one.entry.getAttribute("data-tag");
+          one.entry.getAttribute("data-tag") && (!one.entry.hasAttribute("data-after") ||
+          partTarget(board, one.entry.getAttribute("data-after")) !== null);
       });
     if (!fits) {
       window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;  // tests read these
@@ -262,7 +265,10 @@
       var fresh = document.importNode(one.entry.content, true);
       var element = fresh.firstElementChild;
       if (one.kind === "cut") {  // keep the first children, then the new rest
-        var last = one.target.children[parseInt(one.entry.getAttribute("data-keep"), 10) - 1];
+        // (named: after the part of that name, found now, as an entry may have replaced it)
+        var last = one.entry.hasAttribute("data-after")
+          ? partTarget(board, one.entry.getAttribute("data-after"))
+          : one.target.children[parseInt(one.entry.getAttribute("data-keep"), 10) - 1];
         while (last && last.nextSibling) { last.nextSibling.remove(); }
         var added = Array.prototype.slice.call(fresh.children);
         one.target.appendChild(fresh);
