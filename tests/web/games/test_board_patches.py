@@ -13,13 +13,13 @@ from typing import Any
 from marcomage.games import find_ruleset
 from marcomage.games.marcomage import CARDS, view
 from marcomage.web.decks.services import give_starter_decks, ready_decks
-from marcomage.web.games import consumers, services
+from marcomage.web.games import consumers, parts, services
 from marcomage.web.games.models import Game, Status
 from marcomage.web.games.patches import PATCH_ID, parse, patch
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
-from .helpers import seeded, start, to_move
+from .helpers import discard, seeded, start, to_move
 from .test_leaks import CARD_MARK, visible_ids
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -281,3 +281,74 @@ class BoardPatchTests(BaseTestCase):
         self.assertIsNone(patch(board, board.replace("<br>", "text<br>"), 1, 2))
         self.assertIsNone(parse('<div id="game-board"><p>unclosed</div>'))
         self.assertIsNone(parse('<div id="game-board"></div><div>second</div>'))
+
+
+MARKED = ('<div id="game-board" data-version="{v}" hx-swap-oob="true"><link rel="x">'
+          '<!--p--><p data-part="status">{status}</p><!--/p-->'
+          '<!--p--><section data-part="hand">'
+          '<!--p--><div class="slot{cls}" data-part="slot-1">'
+          '<!--p--><div data-part="slot-1-card">{card}</div><!--/p-->{form}</div><!--/p-->'
+          '</section><!--/p--></div>')
+FORM = '<!--p--><form data-part="slot-1-form"><input name="version" value="{v}"></form><!--/p-->'
+
+
+def marked(v: int, status: str = "s", card: str = "c", cls: str = "", form: bool = False
+           ) -> str:
+    return MARKED.format(v=v, status=status, card=card, cls=cls,
+                         form=FORM.format(v=v) if form else "")
+
+
+class PartPatchTests(BaseTestCase):
+    """games/parts.py: a board of marked parts is patched by comparing the parts' texts."""
+
+    def test_the_markers_are_taken_out_and_the_parts_found_issue_36(self) -> None:
+        board = parts.split(marked(1))
+        assert isinstance(board, parts.Parted)
+        self.assertNotIn("<!--", board)
+        self.assertEqual(board.names, ("status", "hand", "slot-1", "slot-1-card"))
+        card = board.root.children[1].children[0].children[0]
+        self.assertEqual(board[card.start:card.end], '<div data-part="slot-1-card">c</div>')
+        # Not a board of parts: a marker before no named element, a name twice, unclosed.
+        for text in (marked(1).replace(' data-part="status"', ""),
+                     marked(1).replace('"hand"', '"status"'),
+                     marked(1).replace("</p><!--/p-->", "</p>", 1)):
+            self.assertNotIsInstance(parts.split(text), parts.Parted)
+            self.assertNotIn("<!--", parts.split(text))
+
+    def test_only_the_changed_parts_go_and_a_form_that_comes_is_a_cut_issue_36(self) -> None:
+        old = parts.split(marked(1))
+        self.assertIsNone(parts.patch(old, parts.split(marked(2)), 1, 2))  # too big a share
+        new = parts.split(marked(2, status="t", cls=" playable", form=True) + " " * 900)
+        made = parts.patch(old, new, 1, 2)
+        assert made is not None
+        self.assertIn('data-parts="status,hand,slot-1,slot-1-card"', made)
+        self.assertIn('<template data-head="" data-tag="div"><div id="game-board" '
+                      'data-version="2"></div></template>', made)  # without hx-swap-oob
+        self.assertIn('<template data-part="status" data-tag="p"><p data-part="status">t</p>'
+                      '</template>', made)
+        self.assertIn('<template data-head="slot-1" data-tag="div"><div class="slot playable" '
+                      'data-part="slot-1"></div></template>', made)
+        self.assertIn('<template data-cut="slot-1" data-after="slot-1-card" data-tag="div">'
+                      '<form data-part="slot-1-form">', made)
+        self.assertNotIn('data-part="slot-1-card"', made.split("data-cut", 1)[0])  # same card
+        self.assertEqual(apply(old, made).dump(), board_of(new).dump())
+        # Text outside the parts that changed (a notice): no part patch, the generic one may.
+        notice = parts.split(marked(2).replace('<link rel="x">', '<em>no</em>') + " " * 900)
+        self.assertIsNone(parts.patch(old, notice, 1, 2))
+
+    def test_a_players_name_stays_escaped_in_a_part_patch_issue_36(self) -> None:
+        """Escaping stays on: a player named `<b>x</b>&"'` reaches the other seat's patch
+        escaped (the status line names whose turn it is)."""
+        named = type(self.alice).objects.create_user('<b>x</b>&"\'', "pw")
+        give_starter_decks(named)
+        game = start(named, self.bob, seed=3)
+        if to_move(game)[0] != self.bob:
+            discard(named, game)
+        sent = consumers.socket_message(game.pk, self.bob.pk, None)
+        assert sent is not None
+        discard(self.bob, game)  # bob's board then says whose turn it is: the name's
+        found = consumers.socket_message(game.pk, self.bob.pk, sent[1])
+        assert found is not None
+        self.assertIn('data-parts="', found[0][:200])
+        self.assertNotIn("<b>x</b>", found[0])
+        self.assertIn("It is &lt;b&gt;x&lt;/b&gt;&amp;&#34;&#39;'s turn", found[0])
