@@ -30,13 +30,14 @@ from __future__ import annotations
 import re
 from html import escape
 
+from marcomage.web.core.jinja import PART_CLOSE as CLOSE
 from marcomage.web.core.jinja import PART_OPEN as OPEN
 
 from .patches import PATCH_ID, SHARE
 
-MARKER = re.compile(r"<!--(/?)p-->")
+MARKED = re.compile(r"<!--(/?)p-->(<([A-Za-z][A-Za-z0-9:-]*)[^>]*>)?")
+"""A marker, and after an opening one the start tag of its part."""
 START = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)[^>]*>")
-NAME = re.compile(r'\sdata-part="([^"]+)"')
 OOB = ' hx-swap-oob="true"'
 
 
@@ -67,36 +68,31 @@ def split(text: str) -> str:
     finds a part by its name."""
     if OPEN not in text:
         return text
-    pieces: list[str] = []
+    clean = text.replace(OPEN, "").replace(CLOSE, "")
     top = Part("", "", 0, 0)
     stack = [top]
     names: list[str] = []
     whole = True
-    last = shift = 0
-    for found in MARKER.finditer(text):
-        pieces.append(text[last:found.start()])
+    shift = 0
+    for found in MARKED.finditer(text):
+        closing, tag = found.group(1, 3)
+        begin, after = found.span(2) if tag else found.span()
         at = found.start() - shift  # where the marker was, in the text without markers
-        shift += found.end() - found.start()
-        last = found.end()
-        if not whole:
-            continue
-        if found.group(1):
+        shift += (begin if tag else after) - found.start()
+        if closing:
             if len(stack) == 1:
                 whole = False
-            else:
-                stack.pop().end = at
+                break
+            stack.pop().end = at
             continue
-        start = START.match(text, found.end())
-        named = NAME.search(start.group(0)) if start is not None else None
-        if start is None or named is None:
+        name = text.find(' data-part="', begin, after) + 12
+        if not tag or name < 12:
             whole = False
-            continue
-        part = Part(named.group(1), start.group(1), at, at + start.end() - start.start())
+            break
+        part = Part(text[name:text.index('"', name)], tag, at, at + after - begin)
         stack[-1].children.append(part)
         stack.append(part)
         names.append(part.name)
-    pieces.append(text[last:])
-    clean = "".join(pieces)
     head = START.search(clean)
     if (not whole or len(stack) != 1 or head is None or len(set(names)) != len(names)
             or any(child.start < head.end() for child in top.children)):
