@@ -291,6 +291,8 @@ def _parts_patched(board: str, body: str, new_version: int) -> tuple[str, int] |
     new start tags (the board's, named "", or a part's), parts sent in the place of the
     part of that name and tag, and cuts (a part's children after the one named kept, the
     rest new); None when a part is not on the board."""
+    if "game-notice" in board.split('data-part="', 1)[0]:
+        return None  # a refusal's board, not the rendering the patch was made from
     entries = list(PART_ENTRY.finditer(body))
     for index, entry in enumerate(entries):
         kind, name, after, tag = entry.groups()

@@ -247,7 +247,10 @@
       return {kind: kind, entry: entry,
               target: byName ? partTarget(board, where) : patchTarget(board, where)};
     });
+    // A board showing its own request's notice (a refused move) is not the rendering a
+    // patch of named parts was made from: it is drawn whole again, notice gone, as before.
     var fits = version(board) === parseInt(patch.getAttribute("data-from"), 10) &&
+      !(named && board.querySelector(":scope > .game-notice")) &&
       tags === patch.getAttribute(named ? "data-parts" : "data-tags") &&
       entries.every(function (one) {
         return one.target && one.target.tagName.toLowerCase() ===
