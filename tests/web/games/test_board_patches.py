@@ -15,7 +15,7 @@ from marcomage.games.marcomage import CARDS, view
 from marcomage.web.decks.services import give_starter_decks, ready_decks
 from marcomage.web.games import consumers, parts, services
 from marcomage.web.games.models import Game, Status
-from marcomage.web.games.patches import PATCH_ID, parse, patch
+from marcomage.web.games.patches import PATCH_ID, parse, parsed, patch
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
@@ -178,6 +178,7 @@ class BoardPatchTests(BaseTestCase):
         seen = {u.pk: found[0].split(players.CHAT, 1)[0].strip()
                 for u, found in zip(users, sent.values(), strict=True) if found}
         patched = parted = 0
+        parsed._kept.clear()  # no parse kept from an earlier test
         for _ in range(moves):
             game.refresh_from_db()
             if game.status != Status.RUNNING:
@@ -210,6 +211,8 @@ class BoardPatchTests(BaseTestCase):
                     seen[user.pk] = message.split(players.CHAT, 1)[0].strip()
         self.assertGreater(patched, 0)
         self.assertGreater(parted, 0)  # a board of marked parts, patched without a parse
+        if named:
+            self.assertEqual(len(parsed._kept), 0)  # not one rendering parsed
 
     def test_a_patched_marcomage_board_equals_a_freshly_loaded_one_issue_36(self) -> None:
         self.play(start(self.alice, self.bob, seed=3), 4, named=True)
@@ -335,6 +338,18 @@ class PartPatchTests(BaseTestCase):
         # Text outside the parts that changed (a notice): no part patch, the generic one may.
         notice = parts.split(marked(2).replace('<link rel="x">', '<em>no</em>') + " " * 900)
         self.assertIsNone(parts.patch(old, notice, 1, 2))
+
+    def test_a_board_showing_a_notice_is_not_patched_by_parts_issue_36(self) -> None:
+        """The load players, as game.js, ask for the whole view rather than patch by parts
+        a board that shows its own refusal's notice (the patch was not made from it)."""
+        players = load_players()
+        old = parts.split(marked(1))
+        made = parts.patch(old, parts.split(marked(2, status="t") + " " * 900), 1, 2)
+        assert made is not None
+        self.assertIsNotNone(players.patched(str(old), made))
+        notice = str(old).replace('<link rel="x">',
+                                  '<p class="message error game-notice" role="alert">No</p>')
+        self.assertIsNone(players.patched(notice, made))
 
     def test_a_players_name_stays_escaped_in_a_part_patch_issue_36(self) -> None:
         """Escaping stays on: a player named `<b>x</b>&"'` reaches the other seat's patch
