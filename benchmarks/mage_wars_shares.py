@@ -3,7 +3,9 @@
 A 200-game table of Mage Wars with the search bot on every seat is run as a few chunks, each
 its own process and seed, so that it fits between other work on a shared 2-core machine;
 this reads the chunks' `games.parquet` (or `games.jsonl`) and prints the sides' table of the
-whole, with the lab's own Wilson intervals, seat shares and capped share:
+whole, with the lab's own Wilson intervals, seat shares and capped share, and the per-card
+win-rate differences of the whole (each game's cards are its seated sides' decks as the
+checkout now holds them, so merge only runs of the sides as they stand):
 
     python benchmarks/mage_wars_shares.py var/balance/mage_wars-sides-71-50 \\
         var/balance/mage_wars-sides-72-50 ...
@@ -20,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from marcomage.games import find_ruleset
-from marcomage.lab.games import Setup
-from marcomage.lab.matchups import markdown, sides_summary
+from marcomage.lab.analysis import summary
+from marcomage.lab.command import card_names
+from marcomage.lab.games import Chunk, Setup, deck_cards
+from marcomage.lab.matchups import CARD_BOUND, markdown, sides_summary
 from marcomage.lab.tournament import Results
 
 
@@ -56,6 +60,8 @@ def merged(runs: list[Path]) -> tuple[Results, list[str]]:
     sides = tuple(ruleset.sides())
     names = [side.name for side in sides]
     results = Results(Setup(ruleset.id, bots, "merged", None, sides), 0)
+    held = [deck_cards(side.deck) for side in sides]
+    tally = Chunk(0)  # per-card tallies, counted as the lab counts them (Chunk.count)
     for run in runs:
         setup = setup_of(run)
         if tuple(setup["bots"]) != bots or setup.get("sides") != names:
@@ -67,7 +73,9 @@ def merged(runs: list[Path]) -> tuple[Results, list[str]]:
             results.turns.append(int(row["turns"]))
             results.rounds.append(int(row["rounds"]))
             results.seating.append(tuple(int(s) for s in row["sides"]))
+            tally.count([held[s] for s in results.seating[-1]], results.winner[-1])
     results.games = len(results.winner)
+    results.cards = tally.cards
     return results, names
 
 
@@ -77,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results, names = merged(args.runs)
     ruleset = find_ruleset(results.setup.ruleset)
-    doc = sides_summary(results, names, ruleset.cap_end_types, [])
+    cards = summary(results, card_names(ruleset.id))["cards"]
+    doc = sides_summary(results, names, ruleset.cap_end_types, cards)
     seats = doc["seats"]
     print(f"{results.games} games, {seats} seats, bots {', '.join(sorted(set(results.setup.bots)))}"
           f", {len(args.runs)} runs\n")
@@ -99,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"({low * 100:.0f}-{high * 100:.0f}%) |")
         print()
     print(markdown(doc))
+    print(f"\nPer card ({len(cards)} cards, {len(doc['cards_outside'])} outside "
+          f"±{CARD_BOUND * 100:g} points), win-rate difference with and without it:")
+    print("; ".join(f"{c['name']} {c['diff'] * 100:+.1f}" for c in cards))
     return 0
 
 

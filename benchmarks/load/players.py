@@ -3,15 +3,19 @@ endpoint, each player with his game page's WebSocket open, on loopback (issues 2
 
     python benchmarks/load/players.py URL GAMES.json RESULT.json [--games N] [--seconds S]
                                       [--pace P] [--game ID] [--spawn-rate R]
+                                      [--via post|socket]
 
 One asyncio task is one game (both its players: their cookies, a kept-alive HTTP connection
 and a WebSocket each). The player whose page says it is his turn plays his first playable
 card (its first mode) or else discards his first card (another game system: the first action
 its board offers), by POST /games/<id>/act/ against the version his page showed; the time
 from that POST to the moment the opponent's WebSocket brings the new version is the figure
-measured ("move -> opponent"). Between two moves a game waits PACE seconds (a person's
-reaction time; 0 moves as fast as the answers come). A finished game is replaced by the next
-unused one of GAMES.json (benchmarks/load/prepare.py).
+measured ("move -> opponent"). With `--via socket` the move is sent instead as the page's
+{"type": "act"} frame on the mover's own game socket (issue 36: a move without an HTTP
+request); its time then runs from that frame to the opponent's socket message, and a
+refusal is the socket's {"error": ...} frame. Between two moves a game waits PACE seconds
+(a person's reaction time; 0 moves as fast as the answers come). A finished game is
+replaced by the next unused one of GAMES.json (benchmarks/load/prepare.py).
 
 Why not locust (used until issue 36's fourth pass): its gevent users, `requests` and
 websocket-client cost the generator ~20-30 ms of CPU per move, as much as the server's
@@ -154,6 +158,7 @@ class Seat:
         self.changed = asyncio.Event()
         self.socket: ClientConnection | None = None
         self.reader: asyncio.Task[None] | None = None
+        self.refused = False  # the socket answered a move with {"error": ...}
 
     async def open(self, game: int) -> None:
         """Open the game page's socket and start reading it."""
@@ -167,6 +172,10 @@ class Seat:
         assert self.socket is not None
         with contextlib.suppress(Exception):
             async for text in self.socket:
+                if str(text).startswith('{"error"'):
+                    self.refused = True  # the board as it is follows
+                    self.anything.set()
+                    continue
                 if not self.saw(str(text), time.monotonic()):
                     self.figures.counts["resyncs"] += 1  # a patch the page could not apply:
                     await self.socket.send(RESYNC)  # it asks for the whole view
@@ -198,6 +207,13 @@ class Seat:
             self.anything.set()
         return True
 
+    async def act(self, form: dict[str, str]) -> None:
+        """Send the move as the page's socket "act" frame (the form's action as JSON)."""
+        assert self.socket is not None
+        self.refused = False
+        await self.socket.send(json.dumps({"type": "act", "version": int(form["version"]),
+                                           "action": socket_action(form)}))
+
     def my_turn(self) -> bool:
         return "your-turn" in self.board.split(">", 1)[0]
 
@@ -219,6 +235,19 @@ def choice(board: str, ruleset: str) -> dict[str, str]:
         found = ACTION.search(board)
         return {"action": html.unescape(found.group(1)) if found else "{}"}
     return card_choice(board)
+
+
+def socket_action(form: dict[str, str]) -> dict[str, Any]:
+    """The action a move's form means, as the JSON an "act" frame carries: the "action"
+    field's JSON (any system), or MArcomage's card fields (kind, pos, mode) as its board's
+    `action_from_form` reads them."""
+    if "action" in form:
+        found = json.loads(form["action"])
+        return found if isinstance(found, dict) else {}
+    action: dict[str, Any] = {"type": form["kind"], "pos": int(form["pos"])}
+    if form["kind"] == "play":
+        action["mode"] = int(form.get("mode") or 0)
+    return action
 
 
 def patched(board: str, message: str) -> tuple[str, int] | None:
@@ -343,7 +372,7 @@ class Games:
 
 
 async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: str,
-               stop: asyncio.Event, ready: asyncio.Semaphore) -> None:
+               stop: asyncio.Event, ready: asyncio.Semaphore, via: str = "post") -> None:
     """One pair of players: play games to their end, one after another, until `stop`;
     `ready` is released once the first game's pages have their boards."""
     seats: list[Seat] = []
@@ -385,6 +414,10 @@ async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: s
                     "csrfmiddlewaretoken": mover.cookies["csrftoken"]}
             other.changed.clear()
             started = time.monotonic()
+            if via == "socket":
+                await socket_move(mover, other, form, started, figures)
+                await asyncio.sleep(pace)
+                continue
             try:
                 status, text = await asyncio.wait_for(
                     mover.http.post(f"/games/{game['game']}/act/", form), 60)
@@ -421,15 +454,41 @@ async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: s
             await seat.close()
 
 
+async def socket_move(mover: Seat, other: Seat, form: dict[str, str], started: float,
+                      figures: Figures) -> None:
+    """One move over the mover's game socket: send the act frame, then wait (30 s at most)
+    for the opponent's socket to bring the new version or the mover's to refuse."""
+    version = mover.version
+    anything = mover.anything
+    anything.clear()
+    try:
+        await mover.act(form)
+    except Exception:  # the socket closed: an error, as a failed POST is
+        figures.counts["errors"] += 1
+        return
+    deadline = started + 30
+    while other.version <= version and not mover.refused and time.monotonic() < deadline:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(anything.wait(), deadline - time.monotonic())
+        anything.clear()
+    if mover.refused and other.version <= version:
+        figures.counts["refused"] += 1
+    elif other.version <= version:
+        figures.counts["timeouts"] += 1
+    elif figures.since and started >= figures.since:
+        figures.latencies.append((other.seen_at - started) * 1000)
+        figures.counts["moves"] += 1
+
+
 async def run(url: str, listed: list[dict[str, Any]], count: int, seconds: float,
-              pace: float, ruleset: str, spawn_rate: int) -> Figures:
+              pace: float, ruleset: str, spawn_rate: int, via: str = "post") -> Figures:
     """Start `count` games at `spawn_rate` a second, measure `seconds`, stop."""
     figures, stop, games = Figures(), asyncio.Event(), Games(listed)
     ready = asyncio.Semaphore(0)
     tasks = []
     for index in range(count):
         tasks.append(asyncio.create_task(play(url, games, figures, pace, ruleset, stop,
-                                              ready)))
+                                              ready, via)))
         if (index + 1) % spawn_rate == 0:
             await asyncio.sleep(1)
 
@@ -463,10 +522,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, default=1.0)
     parser.add_argument("--game", default="marcomage")
     parser.add_argument("--spawn-rate", type=int, default=50)
+    parser.add_argument("--via", choices=("post", "socket"), default="post",
+                        help="send moves by POST (default) or as the game socket's act frame")
     args = parser.parse_args(argv)
     listed = json.loads(args.games_file.read_text())
     figures = asyncio.run(run(args.url.rstrip("/"), listed, args.games, args.seconds,
-                              args.pace, args.game, max(1, args.spawn_rate)))
+                              args.pace, args.game, max(1, args.spawn_rate), args.via))
     args.result.write_text(json.dumps({"latencies_ms": figures.latencies,
                                        "counts": figures.counts,
                                        "measured_s": figures.since}))

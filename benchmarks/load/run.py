@@ -3,9 +3,11 @@
 
     python benchmarks/load/run.py [--games 50,200,500] [--processes 1] [--seconds 30]
                                   [--pace 1] [--game marcomage] [--write BENCHMARKS.md]
-                                  [--spy PREFIX]
+                                  [--spy PREFIX] [--via post|socket]
 
 `--game` chooses the game system played (any system two can play; MArcomage by default).
+`--via socket` sends each move as the game socket's {"type": "act"} frame instead of a POST
+(a move's time then runs from the frame to the opponent's socket message).
 
 Without DATABASE_URL it runs on SQLite (a fresh file per run); with DATABASE_URL and
 REDIS_URL (scripts/with-services.sh) on a fresh PostgreSQL database per run, with
@@ -105,7 +107,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def one_run(games: int, processes: int, seconds: int, pace: float,
-            ruleset: str = "marcomage", spy: Path | None = None) -> dict[str, object]:
+            ruleset: str = "marcomage", spy: Path | None = None, via: str = "post"
+            ) -> dict[str, object]:
     """Prepare, serve, load, stop; the figures of one run."""
     work = Path(tempfile.mkdtemp(prefix="marcomage-load-"))
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
@@ -144,7 +147,7 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         players = subprocess.Popen(
             [sys.executable, str(HERE / "players.py"), url, str(listed), str(result),
              "--games", str(games), "--seconds", str(seconds), "--pace", str(pace),
-             "--game", ruleset, "--spawn-rate", str(spawn_rate)],
+             "--game", ruleset, "--spawn-rate", str(spawn_rate), "--via", via],
             env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
             text=True)
         assert players.stdout is not None
@@ -181,7 +184,7 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         print(f"server ({games} games): {line}", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
     return {
-        "game": ruleset, "games": games, "moves": counts["moves"],
+        "game": ruleset, "via": via, "games": games, "moves": counts["moves"],
         "moves_per_s": counts["moves"] / measured,
         "p50_ms": statistics.median(latencies) if latencies else 0.0,
         "p99_ms": percentile(latencies, 0.99), "refused": counts["refused"],
@@ -246,19 +249,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spy", type=Path,
                         help="record the server with py-spy into SPY.<games>.txt (collapsed "
                              "stacks; benchmarks/load/spy_report.py sums them)")
+    parser.add_argument("--via", choices=("post", "socket"), default="post",
+                        help="send each move by POST (default) or as the game socket's "
+                             "act frame")
     args = parser.parse_args(argv)
     postgres = bool(os.environ.get("DATABASE_URL"))
     label = (f"PostgreSQL + Redis, {args.processes} processes" if postgres
              else f"SQLite, {args.processes} process" + ("es" if args.processes > 1 else ""))
     rows = []
     for games in (int(n) for n in args.games.split(",")):
-        row = one_run(games, args.processes, args.seconds, args.pace, args.game, args.spy)
+        row = one_run(games, args.processes, args.seconds, args.pace, args.game, args.spy,
+                      args.via)
         print(json.dumps(row), flush=True)
         rows.append(row)
     key = f"{'2-postgres' if postgres else '1-sqlite'}-{args.processes}"
     if args.game != "marcomage":
         key += f"-{args.game}"
         label += f", {args.game}"
+    if args.via != "post":
+        key += f"-{args.via}"
+        label += ", moves over the game socket"
     stored = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     stored[key] = {
         "label": label, "rows": rows, "pace": args.pace, "seconds": args.seconds,
@@ -267,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         "command": ("scripts/with-services.sh " if postgres else "")
         + f"python benchmarks/load/run.py --games {args.games} --processes {args.processes} "
           f"--seconds {args.seconds} --pace {args.pace:g}"
-        + (f" --game {args.game}" if args.game != "marcomage" else ""),
+        + (f" --game {args.game}" if args.game != "marcomage" else "")
+        + (f" --via {args.via}" if args.via != "post" else ""),
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(stored, indent=1) + "\n")

@@ -238,3 +238,68 @@ def test_issue36_a_bound_past_its_deadline_is_not_moved() -> None:
         return problems
 
     assert asyncio.run(scenario()) == []
+
+
+def _served(path: str) -> tuple[list[int], list[str], int]:
+    """GET `path` through the served ASGI handler: the threads `request_started`, the view's
+    chain and `request_finished` ran in, the hand-offs to a thread, and the status."""
+    from asgiref.sync import SyncToAsync
+    from django.core import signals
+
+    from marcomage.web.core import asgi_handler
+
+    threads: list[str] = []
+    handoffs: list[int] = []
+    real = SyncToAsync.__call__
+
+    async def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        handoffs.append(1)  # every hand-off to a thread, Django's own included
+        return await real(self, *args, **kwargs)
+
+    def started(**_: Any) -> None:
+        threads.append(f"started {threading.get_ident()}")
+
+    def finished(**_: Any) -> None:
+        threads.append(f"finished {threading.get_ident()}")
+
+    async def scenario() -> int:
+        handler = asgi_handler.LeanASGIHandler()
+        sent: list[dict[str, Any]] = []
+        requested = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive() -> dict[str, Any]:
+            if requested:
+                return requested.pop()
+            await asyncio.sleep(10)
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",
+                 "headers": [(b"host", b"testserver")], "server": ("testserver", 80),
+                 "client": ("127.0.0.1", 5000), "scheme": "http", "root_path": ""}
+        await handler(scope, receive, send)
+        return int(sent[0]["status"])
+
+    signals.request_started.connect(started, dispatch_uid="test.started")
+    signals.request_finished.connect(finished, dispatch_uid="test.finished")
+    try:
+        with mock.patch.object(SyncToAsync, "__call__", counted):
+            status = asyncio.run(scenario())
+    finally:
+        signals.request_started.disconnect(dispatch_uid="test.started")
+        signals.request_finished.disconnect(dispatch_uid="test.finished")
+    return handoffs, threads, status
+
+
+def test_issue36_a_request_is_served_in_one_hand_off() -> None:
+    """`request_started`, the middleware and view, and a whole response's `close()`
+    (`request_finished`) run in the request's thread in one hand-off (Django's handler made
+    three), and each signal is sent once."""
+    handoffs, threads, status = _served("/no-such-page-of-the-site/")
+    assert status == 404
+    assert handoffs == [1]
+    assert [entry.split()[0] for entry in threads] == ["started", "finished"]
+    assert len({entry.split()[1] for entry in threads}) == 1
+    assert threading.get_ident() not in {int(entry.split()[1]) for entry in threads}

@@ -104,3 +104,43 @@ class MoveQueriesTests(BaseTestCase):
                        .values_list("index", flat=True))
         self.assertEqual(indices, list(range(1, len(indices) + 1)))
         self.assertGreaterEqual(len(indices), 4)
+
+    def test_a_board_form_move_reads_the_game_once_issue_36(self) -> None:
+        """MArcomage's own form (kind, pos): the system is read from the locked row, not by
+        a query of its own before it (the act view's extra SELECT of the ruleset)."""
+        mover, _other = to_move(self.game)
+        self.game.refresh_from_db()
+        self.log_in(mover)
+        token = self.csrf_token()
+        table = Game._meta.db_table
+        with CaptureQueriesContext(connection) as captured:
+            answer = self.client.post(
+                f"/games/{self.game.pk}/act/",
+                {"kind": "discard", "pos": "1", "version": str(self.game.version),
+                 "csrfmiddlewaretoken": token}, HTTP_HX_REQUEST="true")
+        self.assertEqual(answer.status_code, 200)
+        self.assertNotIn('role="alert"', answer.content.decode())
+        reads = [q["sql"] for q in captured.captured_queries
+                 if q["sql"].startswith("SELECT") and f'FROM "{table}"' in q["sql"]]
+        self.assertEqual(len(reads), 1, "\n".join(reads))  # the locked row only
+        before = self.game.version
+        self.game.refresh_from_db()
+        self.assertEqual(self.game.version, before + 1)
+
+    def test_a_socket_move_reads_the_account_once_issue_36(self) -> None:
+        """A move over the socket: the log-in check reads the account (with the session);
+        the act does not read the account's row again."""
+        mover, _other = to_move(self.game)
+        self.game.refresh_from_db()
+        client = self.log_in(mover)
+        key = client.session.session_key
+        table = type(mover)._meta.db_table
+        with CaptureQueriesContext(connection) as captured:
+            refusal = consumers.checked_act(key, self.game.pk, mover.pk, {
+                "version": self.game.version, "action": {"type": "discard", "pos": 1}})
+        self.assertEqual(refusal, "")
+        self.assertFalse([q["sql"] for q in captured.captured_queries
+                          if f'FROM "{table}"' in q["sql"]])
+        before = self.game.version
+        self.game.refresh_from_db()
+        self.assertEqual(self.game.version, before + 1)

@@ -148,3 +148,36 @@ class SocketMoveTests(BaseTransactionTestCase):
         client = self.client_class()
         client.force_login(user)
         return client
+
+    def test_issue_36_the_load_benchmarks_socket_move_is_the_pages_and_wakes_the_opponent(
+            self) -> None:
+        """`benchmarks/load/run.py --via socket`: the scripted player's act frame (its card
+        choice on the board the socket sent, as JSON) means what the board's own form
+        means, is stored, and the opponent's socket gets the new version."""
+        from marcomage.web.core.widgets import board_of
+
+        from .test_board_patches import load_players
+
+        players = load_players()
+        mover, waiter = to_move(self.game)
+        keys = self.session_of(mover), self.session_of(waiter)
+
+        async def scenario() -> tuple[dict[str, str], dict[str, Any], str]:
+            sockets = [socket_for(key, self.game.pk) for key in keys]
+            views = []
+            for socket in sockets:
+                assert (await socket.connect(timeout=15))[0]
+                views.append(await socket.receive_from(timeout=15))
+            form = {**players.choice(views[0], "marcomage"), "version": "1"}
+            action = players.socket_action(form)
+            await sockets[0].send_to(text_data=json.dumps(
+                {"type": "act", "version": 1, "action": action}))
+            woken = await sockets[1].receive_from(timeout=15)
+            for socket in sockets:
+                await socket.disconnect()
+            return form, action, woken
+
+        form, action, woken = async_to_sync(scenario)()
+        self.assertEqual(action, board_of("marcomage").action_from_form(form))
+        self.assertEqual(Game.objects.get(pk=self.game.pk).version, 2)
+        self.assertIn('data-to="2"', woken)  # the opponent's patch to the new version

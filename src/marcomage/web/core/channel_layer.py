@@ -19,6 +19,20 @@ channels_redis's pub/sub layer:
   were held), never a traceback per call; channels_redis's receive loop, which logs a
   traceback every second while Redis is away, is quietened the same way.
 
+Fewer calls, none waiting in line (issue 36, sixth pass: at 500 games the calls of a busy
+process queued on channels_redis's one lock per Redis connection, each a round trip in turn,
+and timed out although Redis was healthy):
+
+- **calls in batches**: the wake-ups sent while one batch is on its way are sent next, all
+  in one pipeline (one round trip; `Publisher`), not one round trip each behind the lock;
+  joins and new channels likewise, in one SUBSCRIBE of several channels (`Subscriber`);
+  a move's wake-ups (its game's group and its players' accounts, core/publish.py) go in
+  the same batch;
+- **kept joins**: a group the process has joined stays subscribed a while after its last
+  socket leaves (`KEEP` seconds, `MAX_KEPT` groups at most), so a page that opens again
+  (the next game of the same player, a reload) joins in the process without a call, and
+  the unused subscriptions are dropped later in one call.
+
 A socket opened while Redis is away still opens (its page shows the database's state); its
 wake-ups resume when the joins are renewed.
 """
@@ -42,6 +56,10 @@ MAX_HELD = 10_000
 """Groups whose wake-up is held while Redis is away (the oldest are dropped past this)."""
 TICK = 0.05
 """Seconds between two beats of an event loop's `LoopClock`."""
+KEEP = 30.0
+"""Seconds a group stays subscribed after its last socket in the process left."""
+MAX_KEPT = 2_000
+"""Groups kept subscribed without a socket at most (past this the oldest are dropped)."""
 PATIENCE = 10.0
 """A call waits at most this many times CHANNEL_TIMEOUT of wall time, however stalled the
 loop (so a frozen Redis is still noticed under any load)."""
@@ -71,6 +89,76 @@ class LoopClock:
         now = self.loop.time()
         ongoing = max(0.0, now - self.beat - TICK)
         return (now - since) - (self.stalled - stalled) - ongoing
+
+
+class Batcher:
+    """Calls of one kind on one Redis connection (a shard of one event loop's layer), made
+    in batches: what is asked while a batch is on its way goes in the next, as one round
+    trip, instead of one round trip each behind channels_redis's lock of the connection.
+    Each caller waits for its batch; a failed batch fails each of its callers (the layer
+    then holds or remembers their work); a batch is bounded by `bounded`."""
+
+    def __init__(self, shard: Any, bounded: Any) -> None:
+        self.shard, self.bounded = shard, bounded
+        self.queue: list[tuple[str, bytes, asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+        self.batches = 0
+
+    async def call(self, channel: str, data: bytes = b"") -> None:
+        """Do one call (for one Redis channel) with the others of its batch."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self.queue.append((channel, data, done))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._run())
+        await done  # a caller that stops waiting (its bound) cancels only its own future
+
+    async def _run(self) -> None:
+        await asyncio.sleep(0)  # the other calls of this turn of the loop join the batch
+        while self.queue:
+            batch, self.queue = self.queue, []
+            try:
+                self.batches += 1
+                await self.bounded(self.send([(channel, data) for channel, data, _ in batch]))
+            except Exception as problem:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(problem)
+                        done.exception()  # read: no "never retrieved" if nobody waits
+            else:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
+        """Make the batch's calls in one round trip."""
+        raise NotImplementedError
+
+
+class Publisher(Batcher):
+    """Wake-ups: one pipeline of PUBLISH commands per batch."""
+
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
+        self.shard._ensure_redis()
+        async with self.shard._redis.pipeline(transaction=False) as pipe:
+            for channel, data in batch:
+                pipe.publish(channel, data)
+            await pipe.execute()
+
+
+class Subscriber(Batcher):
+    """Joins and new channels: one SUBSCRIBE of every channel of the batch not subscribed
+    yet (under the connection's lock, which its receive loop and unsubscribes share)."""
+
+    async def send(self, batch: list[tuple[str, bytes]]) -> None:
+        shard = self.shard
+        async with shard._lock:
+            names = sorted({channel for channel, _ in batch} - shard._subscribed_to)
+            if names:
+                shard._ensure_redis()
+                shard._ensure_receiver()
+                await shard._pubsub.subscribe(*names)
+                shard._subscribed_to.update(names)
 
 
 class QuietReceiveLoop(logging.Filter):
@@ -112,6 +200,8 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         self.unjoined: dict[Any, set[str]] = {}  # loop layer -> group channels to renew
         self.retrier: dict[Any, asyncio.Task[None]] = {}
         self.clocks: dict[asyncio.AbstractEventLoop, LoopClock] = {}
+        self.kept: dict[Any, OrderedDict[str, float]] = {}  # loop layer -> group channel:
+        self.sweeper: dict[Any, asyncio.Task[None]] = {}    # when its last socket left
 
     # -- state ------------------------------------------------------------------------
 
@@ -175,48 +265,118 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
     async def new_channel(self, prefix: str = "specific.") -> str:
         """A channel of this process; made locally when Redis does not answer."""
         layer = self._get_layer()
-        if not self.is_down():
-            try:
-                return str(await self._bounded(layer.new_channel(prefix)))
-            except Exception as problem:  # any failure of Redis degrades the layer
-                self._failed("new_channel", problem)
         name = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
         layer.channels.setdefault(name, asyncio.Queue())
+        if not self.is_down():
+            try:
+                await self._bounded(self._subscribe(layer, name))
+            except Exception as problem:  # any failure of Redis degrades the layer
+                self._failed("new_channel", problem)
         return name
 
+    def _publisher(self, shard: Any) -> Publisher:
+        found = getattr(shard, "steady_publisher", None)
+        if found is None:
+            found = shard.steady_publisher = Publisher(shard, self._bounded)
+        return found
+
+    def _subscriber(self, shard: Any) -> Subscriber:
+        found = getattr(shard, "steady_subscriber", None)
+        if found is None:
+            found = shard.steady_subscriber = Subscriber(shard, self._bounded)
+        return found
+
+    async def _subscribe(self, layer: Any, name: str) -> None:
+        """Subscribe this process to a Redis channel with the others of its batch."""
+        await self._subscriber(layer._get_shard(name)).call(name)
+
     async def group_add(self, group: str, channel: str) -> None:
-        """Join; when Redis does not answer, join in this process and renew later."""
+        """Join; in the process alone when the process is subscribed to the group already
+        (another socket's join, or one kept since its last socket left); when Redis does
+        not answer, join in this process and renew later."""
         layer = self._get_layer()
         if channel not in layer.channels:
             layer.channels[channel] = asyncio.Queue()
+        group_channel = layer._get_group_channel_name(group)
+        if group_channel in layer._get_shard(group_channel)._subscribed_to:
+            layer.groups.setdefault(group_channel, set()).add(channel)
+            self.kept.get(layer, OrderedDict()).pop(group_channel, None)
+            return
         if not self.is_down():
             try:
-                await self._bounded(layer.group_add(group, channel))
+                layer.groups.setdefault(group_channel, set()).add(channel)
+                await self._bounded(self._subscribe(layer, group_channel))
                 return
             except Exception as problem:
                 self._failed("group_add", problem)
-        group_channel = layer._get_group_channel_name(group)
         layer.groups.setdefault(group_channel, set()).add(channel)
         self.unjoined.setdefault(layer, set()).add(group_channel)
         self._start_retrier()
 
     async def group_discard(self, group: str, channel: str) -> None:
-        """Leave (in this process at least)."""
+        """Leave, in this process: the group's subscription is kept a while after its last
+        socket left (`KEEP`; a message for it meanwhile reaches no socket) and dropped
+        later with others in one call (`_sweep`)."""
         layer = self._get_layer()
-        if self.is_down():
-            group_channel = layer._get_group_channel_name(group)
-            layer.groups.get(group_channel, set()).discard(channel)
+        group_channel = layer._get_group_channel_name(group)
+        members = layer.groups.get(group_channel)
+        if members is None or channel not in members:
             return
-        try:
-            await self._bounded(layer.group_discard(group, channel))
-        except Exception as problem:
-            self._failed("group_discard", problem)
+        members.discard(channel)
+        if members:
+            return
+        del layer.groups[group_channel]
+        kept = self.kept.setdefault(layer, OrderedDict())
+        kept.pop(group_channel, None)
+        kept[group_channel] = time.monotonic()
+        task = self.sweeper.get(layer)
+        if task is None or task.done():
+            self.sweeper[layer] = asyncio.get_running_loop().create_task(self._sweep(layer))
+        if len(kept) > MAX_KEPT:
+            await self._drop(layer, time.monotonic())
+
+    async def _sweep(self, layer: Any) -> None:
+        """Drop the kept subscriptions unused for `KEEP` seconds, every `KEEP` seconds."""
+        while self.kept.get(layer):
+            await asyncio.sleep(KEEP)
+            await self._drop(layer, time.monotonic() - KEEP)
+
+    async def _drop(self, layer: Any, before: float) -> None:
+        """Unsubscribe the kept groups left before `before` (the oldest first; past
+        `MAX_KEPT` the oldest whatever their age), in one call per connection."""
+        kept = self.kept.get(layer, OrderedDict())
+        gone: list[str] = []
+        while kept:
+            group_channel, left = next(iter(kept.items()))
+            if left > before and len(kept) <= MAX_KEPT:
+                break
+            kept.popitem(last=False)
+            if not layer.groups.get(group_channel):  # nobody joined again meanwhile
+                gone.append(group_channel)
+        by_shard: dict[Any, list[str]] = {}
+        for group_channel in gone:
+            by_shard.setdefault(layer._get_shard(group_channel), []).append(group_channel)
+        for shard, names in by_shard.items():
+            if self.is_down():
+                return  # kept subscribed: harmless, and Redis is away
+            try:
+                await self._bounded(self._unsubscribe(shard, names))
+            except Exception as problem:
+                self._failed("group_discard", problem)
+
+    @staticmethod
+    async def _unsubscribe(shard: Any, names: list[str]) -> None:
+        async with shard._lock:
+            names = [name for name in names if name in shard._subscribed_to]
+            if names and shard._pubsub is not None:
+                await shard._pubsub.unsubscribe(*names)
+                shard._subscribed_to.difference_update(names)
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         """Send a wake-up; held (the last one per group) when Redis does not answer."""
         if not self.is_down():
             try:
-                await self._bounded(self._get_layer().group_send(group, message))
+                await self._bounded(self._publish(group, message))
                 if self.held:
                     await self._flush()
                 return
@@ -227,6 +387,13 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         while len(self.held) > MAX_HELD:
             self.held.popitem(last=False)
         self._start_retrier()
+
+    async def _publish(self, group: str, message: dict[str, Any]) -> None:
+        """Send a group message in its connection's next batch (`Publisher`)."""
+        layer = self._get_layer()
+        group_channel = layer._get_group_channel_name(group)
+        publisher = self._publisher(layer._get_shard(group_channel))
+        await publisher.call(group_channel, self.serialize(message))
 
     async def send(self, channel: str, message: dict[str, Any]) -> None:
         """Send to one channel (unused by the site; bounded like the rest)."""
@@ -243,6 +410,7 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         """Forget everything (tests)."""
         self.held.clear()
         self.unjoined.clear()
+        self.kept.clear()
         await self._get_layer().flush()
 
     # -- recovery -------------------------------------------------------------------------
@@ -258,7 +426,7 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
             pending.discard(group_channel)
         while self.held:
             group, message = next(iter(self.held.items()))
-            await self._bounded(layer.group_send(group, message))
+            await self._bounded(self._publish(group, message))
             self.held.pop(group, None)
 
     def _start_retrier(self) -> None:

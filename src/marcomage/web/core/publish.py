@@ -31,9 +31,15 @@ _pending: set[asyncio.Task[None]] = set()
 
 
 async def send_all(layer: Any, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
-    """Send each (group, message) in turn."""
-    for group, message in messages:
-        await layer.group_send(group, message)
+    """Send every (group, message) at once, so that a move's wake-ups (its game's group and
+    its players' accounts) go to Redis in one batch (core/channel_layer.py's `Publisher`,
+    issue 36) rather than one round trip after another; the first failure is raised once
+    all were tried."""
+    found = await asyncio.gather(*(layer.group_send(group, message)
+                                   for group, message in messages), return_exceptions=True)
+    for outcome in found:
+        if isinstance(outcome, BaseException):
+            raise outcome
 
 
 def _served_loop() -> asyncio.AbstractEventLoop | None:

@@ -170,12 +170,12 @@ def checked_act(session_key: str | None, game_id: int, user_id: int,
 
 
 def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
-    """Play the socket player's move; "" when stored, else the refusal in words."""
+    """Play the socket player's move (his log-in just checked: `session_holds` found the
+    account active, so the account's row need not be read again, issue 36; the game's
+    seats say whether he plays in it); "" when stored, else the refusal in words."""
     from django.contrib.auth import get_user_model
 
-    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
-    if user is None:
-        return "There is no such game of yours."
+    user = get_user_model()(pk=user_id)  # only its id is read (Game.seat_of)
     try:
         play.act(user, game_id, doc.get("version"), doc.get("action"))
     except GameError as problem:

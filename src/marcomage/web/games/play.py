@@ -10,7 +10,7 @@ come only through the platform protocol (`ruleset_of(game)`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +21,7 @@ from django.utils import timezone
 from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
 from marcomage.platform.replay import doc_hash
 from marcomage.web.core.events import game_finished, game_stored
-from marcomage.web.core.widgets import board_of
+from marcomage.web.core.widgets import GENERIC_BOARD, board_of
 from marcomage.web.preferences.models import preferences_of
 
 from . import move_rows
@@ -184,6 +184,23 @@ def act(user: Any, game_id: Any, version: Any, action: Any) -> Game:
     missing or stale version is refused, so a replayed form never plays twice. When several
     seats are to act, each submits once and the ruleset resolves them when the last arrives."""
     game, seat, _state = _running(user, game_id, version, check=True)
+    apply_action(game, seat.number, action)
+    return game
+
+
+@transaction.atomic
+def act_on_form(user: Any, game_id: Any, version: Any, data: Mapping[str, Any]) -> Game:
+    """`act` with the action a posted form means: the action's JSON ("action", any system)
+    or the fields of the game's own board form, read once the game is locked, so the
+    game's system comes from the row the move reads anyway (issue 36: the act view read the
+    row once more only to learn it). A form naming no valid action is refused (GameError)
+    and changes nothing."""
+    game, seat, _state = _running(user, game_id, version, check=True)
+    board = GENERIC_BOARD if "action" in data else board_of(game.ruleset)
+    try:
+        action = board.action_from_form(data)
+    except ValueError as problem:
+        raise GameError(str(problem)) from None
     apply_action(game, seat.number, action)
     return game
 

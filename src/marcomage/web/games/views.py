@@ -392,22 +392,9 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     """One action, against the version the page showed (one round trip): the action's JSON
     ("action"), or the fields of the game's own board form."""
     data = request.POST
-
-    def run() -> Game:
-        if "action" in data:  # the action's JSON: no need to know the game's system yet
-            board = widgets.GENERIC_BOARD
-        else:
-            game = Game.objects.filter(pk=game_id).only("ruleset").first()
-            if game is None:
-                raise NotFound("There is no such game.")
-            board = widgets.board_of(game.ruleset)
-        try:
-            action = board.action_from_form(data)
-        except ValueError as problem:
-            raise GameError(str(problem)) from None
-        return services.act(request.user, game_id, data.get("version"), action)
-
-    return _game_action(request, game_id, run)
+    # The form is read once the game is locked (play.act_on_form): no query of its own.
+    return _game_action(request, game_id, lambda: services.act_on_form(
+        request.user, game_id, data.get("version"), data))
 
 
 @login_required

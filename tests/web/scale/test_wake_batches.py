@@ -1,0 +1,83 @@
+"""Issue 36, sixth pass: the Redis channel layer sends a process's wake-ups in batches (one
+pipeline per round trip) and keeps a group's subscription a while after its last socket
+left, so a page opening again joins without a call; against a private Redis."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from marcomage.web.core import publish
+from marcomage.web.core.channel_layer import SteadyChannelLayer
+
+from .server import RedisServer
+
+
+def _layer(url: str) -> SteadyChannelLayer:
+    return SteadyChannelLayer(hosts=[url], prefix="wake-batches", timeout=2.0)
+
+
+def test_issue36_a_moves_wake_ups_go_in_one_batch_and_each_reaches_its_sockets(
+        redis_server: RedisServer) -> None:
+    async def scenario() -> tuple[list[Any], int, bool]:
+        layer = _layer(redis_server.url)
+        shard = layer._get_layer()._get_shard(layer._get_layer()._get_group_channel_name(
+            "game.5"))  # the one Redis connection (one host)
+        # Three pages open at once: their channels and joins in two SUBSCRIBEs, not six.
+        game, alice, bob = await asyncio.gather(*(layer.new_channel() for _ in range(3)))
+        await asyncio.gather(layer.group_add("game.5", game),
+                             layer.group_add("account.1", alice),
+                             layer.group_add("account.2", bob))
+        assert layer._subscriber(shard).batches == 2
+        before = layer._publisher(shard).batches
+        # A move's wake-ups, as core/publish.py sends them: all at once, one batch.
+        await publish.send_all(layer, [("game.5", {"type": "game.wake", "version": 8}),
+                                       ("account.1", {"type": "notify.wake"}),
+                                       ("account.2", {"type": "notify.wake"})])
+        got = [await asyncio.wait_for(layer.receive(channel), 5)
+               for channel in (game, alice, bob)]
+        batches = layer._publisher(shard).batches - before
+        degraded = layer.degraded
+        await layer.flush()
+        return got, batches, degraded
+
+    got, batches, degraded = asyncio.run(scenario())
+    assert got == [{"type": "game.wake", "version": 8}, {"type": "notify.wake"},
+                   {"type": "notify.wake"}]
+    assert batches == 1 and not degraded
+
+
+def test_issue36_a_page_opening_again_joins_without_a_call_and_old_joins_are_dropped(
+        redis_server: RedisServer) -> None:
+    async def scenario() -> tuple[int, list[Any], bool, bool]:
+        layer = _layer(redis_server.url)
+        loop_layer = layer._get_layer()
+        name = loop_layer._get_group_channel_name("game.6")
+        shard = loop_layer._get_shard(name)
+        first = await layer.new_channel()
+        await layer.group_add("game.6", first)
+        await layer.group_discard("game.6", first)  # the page closed: still subscribed
+        assert name in shard._subscribed_to and name not in loop_layer.groups
+        calls: list[str] = []
+        real = shard._pubsub.subscribe
+
+        async def counted(*channels: str) -> None:
+            calls.extend(channel for channel in channels if channel == name)
+            await real(*channels)
+
+        shard._pubsub.subscribe = counted  # the SUBSCRIBE commands sent to Redis
+        second = await layer.new_channel()
+        await layer.group_add("game.6", second)  # the page again: no call to Redis
+        await layer.group_send("game.6", {"type": "game.wake", "version": 2})
+        got = [await asyncio.wait_for(layer.receive(second), 5)]
+        await layer.group_discard("game.6", second)
+        # Left unused past KEEP: dropped (one UNSUBSCRIBE) by the sweep.
+        await layer._drop(loop_layer, float("inf"))
+        dropped = name not in shard._subscribed_to
+        await layer.flush()
+        return len(calls), got, dropped, layer.degraded
+
+    calls, got, dropped, degraded = asyncio.run(scenario())
+    assert calls == 0
+    assert got == [{"type": "game.wake", "version": 2}]
+    assert dropped and not degraded
