@@ -309,8 +309,10 @@ class PartPatchTests(BaseTestCase):
         assert isinstance(board, parts.Parted)
         self.assertNotIn("<!--", board)
         self.assertEqual(board.names, ("status", "hand", "slot-1", "slot-1-card"))
-        card = board.root.children[1].children[0].children[0]
+        card = parts._tree(board).children[1].children[0].children[0]
         self.assertEqual(board[card.start:card.end], '<div data-part="slot-1-card">c</div>')
+        # Kept as tuples of strings and numbers, which the garbage collector stops tracking.
+        self.assertTrue(all(isinstance(n, (str, int)) for span in board.spans for n in span))
         # Not a board of parts: a marker before no named element, a name twice, unclosed.
         for text in (marked(1).replace(' data-part="status"', ""),
                      marked(1).replace('"hand"', '"status"'),

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import Any
 
 from marcomage.web.core.jinja import PART_CLOSE as CLOSE
 from marcomage.web.core.jinja import PART_OPEN as OPEN
@@ -53,11 +54,19 @@ class Part:
         self.children: list[Part] = []
 
 
-class Parted(str):
-    """A board's whole text that knows its marked parts (`root`, the board's element) and
-    their names in document order (`names`)."""
+Span = tuple[str, str, int, int, int, int]
+"""A part as a rendering keeps it: name, tag, start, head, end, and the index of the part
+that holds it (-1: the board). Tuples of strings and numbers only, which the cyclic
+garbage collector stops tracking: a kept rendering adds nothing to its every full pass (a
+tree of objects per kept board did, as the parses of patches.py once did, issue 36)."""
 
-    root: Part
+
+class Parted(str):
+    """A board's whole text that knows its marked parts (`spans`, in document order), its
+    root element's tag, start, start tag's end and end (`root`), and the parts' names."""
+
+    spans: tuple[Span, ...]
+    root: tuple[str, int, int, int]
     names: tuple[str, ...]
 
 
@@ -69,9 +78,8 @@ def split(text: str) -> str:
     if OPEN not in text:
         return text
     clean = text.replace(OPEN, "").replace(CLOSE, "")
-    top = Part("", "", 0, 0)
-    stack = [top]
-    names: list[str] = []
+    spans: list[list[Any]] = []
+    stack: list[int] = []
     whole = True
     shift = 0
     for found in MARKED.finditer(text):
@@ -80,28 +88,40 @@ def split(text: str) -> str:
         at = found.start() - shift  # where the marker was, in the text without markers
         shift += (begin if tag else after) - found.start()
         if closing:
-            if len(stack) == 1:
+            if not stack:
                 whole = False
                 break
-            stack.pop().end = at
+            spans[stack.pop()][4] = at
             continue
         name = text.find(' data-part="', begin, after) + 12
         if not tag or name < 12:
             whole = False
             break
-        part = Part(text[name:text.index('"', name)], tag, at, at + after - begin)
-        stack[-1].children.append(part)
-        stack.append(part)
-        names.append(part.name)
+        spans.append([text[name:text.index('"', name)], tag, at, at + after - begin, -1,
+                      stack[-1] if stack else -1])
+        stack.append(len(spans) - 1)
     head = START.search(clean)
-    if (not whole or len(stack) != 1 or head is None or len(set(names)) != len(names)
-            or any(child.start < head.end() for child in top.children)):
+    names = tuple(span[0] for span in spans)
+    if (not whole or stack or head is None or len(set(names)) != len(names)
+            or any(span[2] < head.end() for span in spans)):
         return clean
-    top.tag, top.start, top.head, top.end = (head.group(1), head.start(), head.end(),
-                                             len(clean.rstrip()))
     board = Parted(clean)
-    board.root, board.names = top, tuple(names)
+    board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in spans)
+    board.root = (head.group(1), head.start(), head.end(), len(clean.rstrip()))
+    board.names = names
     return board
+
+
+def _tree(board: Parted) -> Part:
+    """The board's parts as a tree (made for a patch, then dropped)."""
+    tag, start, head, end = board.root
+    root = Part("", tag, start, head, end)
+    made: list[Part] = []
+    for name, tag, start, head, end, holder in board.spans:
+        part = Part(name, tag, start, head, end)
+        (made[holder] if holder >= 0 else root).children.append(part)
+        made.append(part)
+    return root
 
 
 def _gaps(text: str, part: Part) -> list[str]:
@@ -210,10 +230,11 @@ def patch(old: str, new: str, old_version: int, new_version: int) -> str | None:
     if not isinstance(old, Parted) or not isinstance(new, Parted):
         return None
     entries: list[str] = []
-    if _alike(old, old.root, new, new.root):
-        _changes(old, old.root, new, new.root, entries)
-    elif keep := _kept(old, old.root, new, new.root):
-        _cut(old, old.root, new, new.root, entries, keep)  # a section shown or gone
+    before, after = _tree(old), _tree(new)
+    if _alike(old, before, new, after):
+        _changes(old, before, new, after, entries)
+    elif keep := _kept(old, before, new, after):
+        _cut(old, before, new, after, entries, keep)  # a section shown or gone
     else:
         return None
     listed = escape(",".join(old.names))
