@@ -2,7 +2,10 @@
 it (a difference with a 95% interval, a p-value and a Benjamini-Hochberg q-value over all
 cards), the first player's advantage, game lengths and end types.
 
-A deck is one observation (two per duel); a draw is not a win. The interval of a difference
+A deck is one observation (two per duel); a draw is not a win. Where the ruleset measures card
+use (`Ruleset.card_use`: every seat plays from one shared pack, so every deck holds every
+card) a seat is the observation and a card is "with" for the seats that used it
+(`Results.measure` "used"), the rest "without". The interval of a difference
 of two proportions is Newcombe's hybrid score interval (from the two Wilson intervals); the
 p-value is the two-proportion z-test's; q-values control the false discovery rate over every
 card tested, and a card is named an outlier when its q-value is below `alpha`.
@@ -57,6 +60,20 @@ def benjamini_hochberg(p_values: list[float]) -> list[float]:
         running = min(running, p_values[i] * m / rank)
         q[i] = running
     return q
+
+
+MEASURES = {
+    "held": "a deck holding a card against decks without it",
+    "used": "a seat that used a card (completed, cast or played it) against seats that "
+            "did not: every seat plays from one shared pack, so every deck holds every card",
+}
+"""What a per-card row compares, by `Results.measure`, in the words the report and the site's
+Balance page use."""
+
+
+def measure_words(measure: str) -> str:
+    """The sentence part naming what a per-card row compares (an unknown measure: held)."""
+    return MEASURES.get(measure, MEASURES["held"])
 
 
 @dataclass(frozen=True)
@@ -116,6 +133,7 @@ def summary(results: Results, names: dict[str, str], alpha: float = 0.05) -> dic
         "turns": {"mean": sum(results.turns) / n if n else 0.0,
                   "min": min(results.turns, default=0), "max": max(results.turns, default=0),
                   "histogram": sorted(lengths.items())},
+        "card_measure": results.measure,
         "cards": [asdict(e) for e in effects],
         "outliers": {"strong": [e.card for e in effects if e.significant and e.diff > 0],
                      "weak": [e.card for e in effects if e.significant and e.diff < 0]},

@@ -83,7 +83,8 @@ def seat_shares(results: Results) -> list[dict[str, Any]]:
 
 def sides_summary(results: Results, names: Sequence[str], caps: frozenset[str],
                   cards: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The sides part of a run's summary; `cards` are the run's per-card rows."""
+    """The sides part of a run's summary; `cards` are the run's per-card rows, measured as
+    `results.measure` says (decks that held a card, or seats that used it)."""
     n = len(results.winner)
     capped = sum(1 for e in results.end_type if e in caps)
     seats = len(results.setup.bots)
@@ -95,6 +96,8 @@ def sides_summary(results: Results, names: Sequence[str], caps: frozenset[str],
         "rounds": {"mean": sum(results.rounds) / n if n else 0.0,
                    "max": max(results.rounds, default=0)},
         "cards_outside": [c["name"] for c in cards if abs(c["diff"]) > CARD_BOUND],
+        "card_measure": results.measure,
+        "cards_measured": len(cards),
     }
     if seats == 2:
         doc["pairings"] = pairings_table(results, names)
@@ -105,6 +108,14 @@ def sides_summary(results: Results, names: Sequence[str], caps: frozenset[str],
 
 def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
+
+
+def _measured(doc: dict[str, Any]) -> str:
+    """How the card line's rows were measured, said where it is not the usual deck count."""
+    if doc.get("card_measure", "held") == "held":
+        return ""
+    return (f" (by use: seats that used a card against seats that did not, "
+            f"{doc.get('cards_measured', 0)} cards measured)")
 
 
 def markdown(doc: dict[str, Any]) -> str:
@@ -132,5 +143,6 @@ def markdown(doc: dict[str, Any]) -> str:
               f"Capped games ({', '.join(cap['cap_end_types'])}): {cap['games']} "
               f"({_pct(cap['rate'])}; target under 1%: {met}).",
               f"Mean length: {doc['rounds']['mean']:.1f} rounds (longest {doc['rounds']['max']}).",
-              "Cards outside ±8 points: " + (", ".join(doc["cards_outside"]) or "none") + "."]
+              "Cards outside ±8 points" + _measured(doc) + ": "
+              + (", ".join(doc["cards_outside"]) or "none") + "."]
     return "\n".join(lines)

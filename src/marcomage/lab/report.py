@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from .analysis import measure_words
+
 WIDTH = 720
 LABEL = 220
 ROW = 18
@@ -68,8 +70,10 @@ def columns(labels: Sequence[str], values: Sequence[float], title: str) -> str:
     return "".join(parts)
 
 
-def card_table(rows: Sequence[dict[str, Any]]) -> str:
-    head = ("<tr><th>card</th><th>decks</th><th>win rate with</th><th>without</th>"
+def card_table(rows: Sequence[dict[str, Any]], measure: str = "held") -> str:
+    """The per-card rows; the count column says what was counted (decks, or seats using)."""
+    counted = "seats using it" if measure == "used" else "decks"
+    head = (f"<tr><th>card</th><th>{counted}</th><th>win rate with</th><th>without</th>"
             "<th>difference (pp)</th><th>95% interval</th><th>q (BH)</th></tr>")
     body = "".join(
         f'<tr><td>{escape(r["name"])} ({escape(r["card"])})</td><td>{r["decks"]:,}</td>'
@@ -97,6 +101,9 @@ def html(summary: dict[str, Any], count: int = 20) -> str:
     named = (", ".join(escape(names[c]) for c in outliers["strong"]) or "none",
              ", ".join(escape(names[c]) for c in outliers["weak"]) or "none")
     rate = "-" if first["rate"] is None else f'{first["rate"]:.4f}'
+    measure = str(summary.get("card_measure", "held"))
+    compared = measure_words(measure)
+    compared = compared[:1].upper() + compared[1:]
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Balance: {escape(setup["ruleset"])}</title>
@@ -107,7 +114,7 @@ td:first-child{{text-align:left}}</style>
 <h1>Balance of {escape(setup["ruleset"])}</h1>
 <p>{summary["games"]:,} games, bots {escape(" v ".join(setup["bots"]))}, seed
 {escape(str(setup["seed"]))}, {summary["seconds"]:.1f} s ({summary["games_per_second"]} games/s,
-{escape(summary["backend"])}). A deck holding a card against decks without it: the difference
+{escape(summary["backend"])}). {escape(compared)}: the difference
 of win rates in percentage points with its 95% interval; q is the Benjamini-Hochberg
 q-value over all {len(summary["cards"])} cards; coloured bars are significant at
 q &lt; {summary["alpha"]}.</p>
@@ -116,10 +123,10 @@ q &lt; {summary["alpha"]}.</p>
 <p>Significantly weaker: {named[1]}.</p>
 <h2>The {len(strong)} strongest cards</h2>
 {diverging(strong, "strongest cards")}
-{card_table(strong)}
+{card_table(strong, measure)}
 <h2>The {len(weak)} weakest cards</h2>
 {diverging(weak, "weakest cards")}
-{card_table(weak)}
+{card_table(weak, measure)}
 <h2>First player</h2>
 <p>The player who moves first won {first["wins"]:,} of {first["decided"]:,} decided games:
 {rate} (95% interval {first["low"]:.4f} to {first["high"]:.4f}); {summary["draws"]:,}

@@ -35,6 +35,11 @@ class Results:
     decks: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
     seating: list[tuple[int, ...]] = field(default_factory=list)
     cards: dict[str, list[int]] = field(default_factory=dict)
+    measure: str = "held"
+    """What `cards` counts: "held" (the decks that held a card) or "used" (the seats that
+    put it to use, for a shared-pack game: `Ruleset.card_use`)."""
+    used: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    """Per game, per seat, the cards used (only where the measure is "used")."""
 
     def add(self, chunk: Chunk) -> None:
         """Append the next chunk (chunks must come in index order)."""
@@ -47,6 +52,9 @@ class Results:
         self.rounds += chunk.rounds
         self.decks += chunk.decks
         self.seating += chunk.seating
+        self.used += chunk.used
+        if chunk.measure != "held":
+            self.measure = chunk.measure
         for card, (decks, wins) in chunk.cards.items():
             tally = self.cards.setdefault(card, [0, 0])
             tally[0] += decks
@@ -62,6 +70,8 @@ class Results:
                 row["decks"] = [list(d) for d in self.decks[i]]
             if self.seating:
                 row["sides"] = list(self.seating[i])
+            if self.used:
+                row["used"] = [list(u) for u in self.used[i]]
             yield row
 
 
@@ -157,6 +167,9 @@ def write(results: Results, path: Path) -> Path:
         if results.decks:
             columns["decks"] = pa.array([[list(d) for d in g] for g in results.decks],
                                         pa.list_(pa.list_(pa.string())))
+        if results.used:
+            columns["used"] = pa.array([[list(u) for u in g] for g in results.used],
+                                       pa.list_(pa.list_(pa.string())))
         table = pa.table(columns, metadata={"setup": json.dumps(setup_json(results.setup))})
         pq.write_table(table, path)
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .protocol import Action, DeckDoc, Ruleset, Seat, State
+from .protocol import Action, DeckDoc, Event, Ruleset, Seat, State
 from .replay import Recorder
 from .rng import Rng
 
@@ -79,20 +79,26 @@ def bot_action(ruleset: Ruleset, state: State, seat: Seat, bot: Bot) -> Action:
     return action
 
 
-def play_out(ruleset: Ruleset, state: State, bots: Sequence[Bot]) -> tuple[State, int]:
+def play_out(ruleset: Ruleset, state: State, bots: Sequence[Bot],
+             events: list[Event] | None = None) -> tuple[State, int]:
     """Play `state` to its end with `bots` (one per seat; the seats in `to_act` move in seat
     order) without recording it; the final state and the number of moves. When every bot is
-    the random bot, the ruleset's `random_playout` plays the same game (at once where the
-    game has a fast one). Stops with ValueError past the ruleset's `max_steps`."""
+    the random bot and no `events` are wanted, the ruleset's `random_playout` plays the same
+    game (at once where the game has a fast one); given a list, every event of every move
+    is appended to `events` (what `Ruleset.cards_used` reads). Stops with ValueError past
+    the ruleset's `max_steps`."""
     randoms = [bot for bot in bots if type(bot) is RandomBot]
-    if len(randoms) == len(bots):
+    if len(randoms) == len(bots) and events is None:
         return ruleset.random_playout(state, [bot.rng for bot in randoms])
     moves = 0
     while ruleset.outcome(state) is None:
         if moves >= ruleset.max_steps:
             raise ValueError(f"{ruleset.name}: no outcome after {ruleset.max_steps} actions.")
         seat = min(ruleset.to_act(state))
-        state, _ = ruleset.apply(state, seat, bot_action(ruleset, state, seat, bots[seat]))
+        state, happened = ruleset.apply(state, seat,
+                                        bot_action(ruleset, state, seat, bots[seat]))
+        if events is not None:
+            events += happened
         moves += 1
     return state, moves
 

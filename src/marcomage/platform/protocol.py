@@ -197,6 +197,18 @@ class Ruleset(RulesetCore, Protocol):
     """End types that mean a game ran into a cap (a round or step limit) instead of being
     decided by play; the balance lab reports their share. Default: {"round_limit"}."""
 
+    card_use: bool
+    """Whether `cards_used` says which cards each seat put to use, so that the balance lab
+    measures a card by the seats that used it instead of the decks that held it: for a
+    game where every seat plays from one shared pack (Mage Wars), every deck holds every
+    card and the deck measure says nothing. Default: False (decks are counted)."""
+
+    def cards_used(self, state: State, events: Sequence[Event]) -> list[tuple[str, ...]]:
+        """Per seat, the card ids that seat put to use in a finished game, given its final
+        `state` and every event of its moves in order (read only where `card_use` is
+        True). Default: refused (NotImplementedError)."""
+        ...
+
     def sides(self) -> list[Side]:
         """The ready-made sides the balance lab plays against each other. Default: the
         starter decks, each named by its deck name."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .protocol import DeckDoc, RulesetCore, Seat, Side, State
+from .protocol import DeckDoc, Event, RulesetCore, Seat, Side, State
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -23,6 +23,14 @@ class RulesetBase:
 
     cap_end_types: frozenset[str] = frozenset({"round_limit"})
     """The usual name of a round cap's ending."""
+
+    card_use: bool = False
+    """The lab counts the cards of each seat's deck; a shared-pack game says True and
+    defines `cards_used`."""
+
+    def cards_used(self, state: State, events: Sequence[Event]) -> list[tuple[str, ...]]:
+        """No measure of use: the lab reads it only where `card_use` is True."""
+        raise NotImplementedError("This game does not say which cards a seat used.")
 
     def sides(self: RulesetCore) -> list[Side]:
         """The starter decks, named as their documents name them (else "Deck k")."""

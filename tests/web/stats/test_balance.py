@@ -34,8 +34,26 @@ class BalancePageTest(BaseTestCase):
             (Path(tmp) / "balance" / "latest.json").write_text(json.dumps(doc))
             page = self.client.get("/stats/balance/").content.decode()
             index = self.client.get("/stats/").content.decode()
-        assert "30 games of marcomage" in page
+        assert "30 games of marcomage" in page and "decks holding it" in page
+        assert "Seats using it" not in page
         assert "&lt;Goblin &amp; co&gt;" in page and "<Goblin" not in page
         assert doc["cards"][-1]["name"] in page  # the weakest card
         assert "<svg" in page and f"won {doc['first_player']['wins']} of" in page
         assert 'href="/stats/balance/"' in index
+
+    def test_a_shared_pack_run_says_its_rows_are_by_use(self) -> None:
+        """Issue 33: Mage Wars' rows count the seats that used a card, and the page says so
+        (a deck run's page keeps saying decks, checked above by its wording)."""
+        from marcomage.games import find_ruleset
+        from marcomage.lab.command import card_names
+
+        sides = tuple(find_ruleset("mage_wars").sides())
+        results = run(Setup("mage_wars", ("random",) * 3, "page", None, sides), 4, jobs=1)
+        doc = summary(results, card_names("mage_wars"))
+        with tempfile.TemporaryDirectory() as tmp, override_settings(DATA_DIR=Path(tmp)):
+            (Path(tmp) / "balance").mkdir()
+            (Path(tmp) / "balance" / "latest.json").write_text(json.dumps(doc))
+            page = self.client.get("/stats/balance/").content.decode()
+        assert doc["cards"] and doc["cards"][0]["name"] in page
+        assert "win rate of seats that used it" in page and "Seats using it" in page
+        assert "decks holding it" not in page

@@ -10,6 +10,9 @@ from .requirements import permanent_slot, place_icons
 from .state import ALL, EMPTY, PERMANENT, WAIVED, GameState, Manifest
 from .tabletop import RuleError, card_of, discard, say
 
+COMPLETES = "completes "
+"""How the public log says that a seat completed a card (read back by `usage.cards_used`)."""
+
 # --- carrying out an action ---------------------------------------------------------------
 
 
@@ -82,7 +85,7 @@ def activate(state: GameState, seat: int, manifest: Manifest) -> None:
     if manifest in state.structures:
         state.structures.remove(manifest)
     contributed = manifest.contributed()
-    say(state, seat, f"completes {card.name}")
+    say(state, seat, f"{COMPLETES}{card.name}")
     if card.charged:
         player.charges[iid] = contributed
     else:

@@ -27,7 +27,7 @@ from marcomage.platform.rating import default_awards
 from marcomage.platform.rng import Rng
 from marcomage.platform.ruleset_base import RulesetBase
 
-from . import decisions, engine
+from . import decisions, engine, usage
 from .cards import CARDS
 from .deck import FORMAT, deck_contents, placements, seat_problems, standard_pack, validate_pack
 from .state import GameState, Options, state_from_json, state_to_json
@@ -46,6 +46,9 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
                         "Mystic and Arcane.")})
     options_type: type[Options] = Options
     max_steps = 60_000
+    card_use = True
+    """Every seat plays from the one pack: the lab measures a card by the seats that used
+    it (`cards_used`), not by the decks that held it (issue 33)."""
 
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
         return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
@@ -154,6 +157,11 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
     def sample_state(self, doc: Mapping[str, Any], rng: Rng) -> GameState:
         """A whole state consistent with a seat's view (the search bot's determinization)."""
         return sample_state(doc, rng)
+
+    def cards_used(self, state: GameState, events: Sequence[Mapping[str, Any]]
+                   ) -> list[tuple[str, ...]]:
+        """Per seat, the cards it completed or played as a challenge (`usage`)."""
+        return usage.cards_used(state, events)
 
     def bots(self) -> dict[str, Any]:
         from .bots import SearchBot
