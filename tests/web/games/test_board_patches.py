@@ -5,9 +5,7 @@ his hidden hand (C-FLAG-6); a board that does not split alike is sent whole."""
 
 from __future__ import annotations
 
-import importlib.util
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 from marcomage.games import find_ruleset
@@ -18,6 +16,7 @@ from marcomage.web.games.models import Game, Status
 from marcomage.web.games.patches import PATCH_ID, parse, parsed, patch
 from marcomage.web.games.renders import renderings
 
+from ...bench_scripts import bench_script
 from ..base import BaseTestCase
 from .helpers import discard, seeded, start, to_move
 from .test_leaks import CARD_MARK, visible_ids
@@ -152,12 +151,7 @@ def apply_parts(board: Node, wrapper: Node) -> Node:
 
 def load_players() -> Any:
     """benchmarks/load/players.py, the load benchmark's scripted players."""
-    path = Path(__file__).parents[3] / "benchmarks" / "load" / "players.py"
-    spec = importlib.util.spec_from_file_location("load_players", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("load/players.py", "load_players")
 
 
 class BoardPatchTests(BaseTestCase):
