@@ -24,6 +24,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup, escape
 
+from marcomage.web.core.part_markers import PART_CLOSE, PART_OPEN
 from marcomage.web.core.templatetags.marcomage import icon
 
 
@@ -44,18 +45,7 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else ""
 
 
-PART_OPEN = "<!--p-->"
-PART_CLOSE = "<!--/p-->"
-"""The markers around a board's part (games/parts.py takes them out of every board it
-draws; `unmarked` out of any other rendering)."""
 FIRST_TAG = re.compile(r"\s*<[A-Za-z][A-Za-z0-9:-]*")
-
-
-def unmarked(text: str) -> str:
-    """A rendering without part markers (the game page's board, a replay's sides)."""
-    if PART_OPEN not in text:
-        return text
-    return text.replace(PART_OPEN, "").replace(PART_CLOSE, "")
 
 
 def part(html: Any, name: str) -> Markup:

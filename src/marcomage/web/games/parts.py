@@ -31,8 +31,8 @@ import re
 from html import escape
 from typing import Any
 
-from marcomage.web.core.jinja import PART_CLOSE as CLOSE
-from marcomage.web.core.jinja import PART_OPEN as OPEN
+from marcomage.web.core.part_markers import PART_CLOSE as CLOSE
+from marcomage.web.core.part_markers import PART_OPEN as OPEN
 
 from .patches import PATCH_ID, SHARE
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.activity import activity
-from marcomage.web.core.jinja import unmarked
+from marcomage.web.core.part_markers import unmarked
 from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label

@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.web.core.end_types import end_words as words
+from marcomage.web.core.part_markers import unmarked
 from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
 
 register = template.Library()
@@ -76,6 +77,4 @@ def render_template(context: Any, name: str, **extra: Any) -> SafeString:
         with context.push(**extra):
             return mark_safe(found.template.render(context))
     # Without the part markers a board's template writes for its socket patches (issue 36).
-    from marcomage.web.core.jinja import unmarked  # (core/jinja.py imports this module)
-
     return mark_safe(unmarked(found.render(values, request=context.get("request"))))
