@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from .bench_scripts import bench_script
 
 REPORT = """games: {games}
 bots: player 1 mcts (1 CPU s/move), player 2 greedy
@@ -19,13 +19,7 @@ mean rounds: {rounds}
 
 
 def tally() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "ai_tally.py"
-    spec = importlib.util.spec_from_file_location("ai_tally", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ai_tally"] = module
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("ai_tally.py", "ai_tally")
 
 
 def test_chunks_add_up_with_weighted_rounds_and_a_wilson_interval(

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+from .bench_scripts import bench_script
+
 
 def report() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "report.py"
-    spec = importlib.util.spec_from_file_location("bench_report", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("report.py", "bench_report")
 
 
 def test_a_section_is_replaced_and_the_others_kept(tmp_path: Path) -> None:

@@ -3,22 +3,15 @@ seats alternating, a clear error for a name that is no character."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from .bench_scripts import bench_script
+
 
 def pairings() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "elder_tale_pairings.py"
-    spec = importlib.util.spec_from_file_location("elder_tale_pairings", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["elder_tale_pairings"] = module
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("elder_tale_pairings.py", "elder_tale_pairings")
 
 
 def test_issue_35_a_screen_is_seeded_and_names_sides_by_their_first_word(

@@ -58,6 +58,9 @@ CHAT = '<ol id="chat-log"'
 RESYNC = json.dumps({"type": "resync"})
 ENTRY = re.compile(r'<template data-(head|at|cut)="([^"]*)"(?: data-keep="(\d+)")? '
                    r'data-tag="([^"]+)">')
+PART_ENTRY = re.compile(r'<template data-(head|part|cut)="([^"]*)"(?: data-after="([^"]*)")? '
+                        r'data-tag="([^"]+)">')
+TAG_NAME = re.compile(r"\s*<([A-Za-z][A-Za-z0-9:-]*)")
 ACTION = re.compile(r'name="action" value="([^"]+)"')
 
 
@@ -258,6 +261,8 @@ def patched(board: str, message: str) -> tuple[str, int] | None:
     versions = VERSION.findall(board.split(">", 1)[0])
     if not versions or int(versions[0]) != old_version:
         return None
+    if 'data-parts="' in found.group(0):
+        return _parts_patched(board, message[found.end():], new_version)
     root = parse(board)
     if root is None:
         return None
@@ -287,6 +292,68 @@ def patched(board: str, message: str) -> tuple[str, int] | None:
             splices.append((element.children[kept - 1].end, element.inner, content))
     for start, end, text in sorted(splices, reverse=True):
         board = board[:start] + text + board[end:]
+    return board, new_version
+
+
+def _part_span(board: str, name: str) -> tuple[int, int, int, str] | None:
+    """Where the element of part `name` starts, where its start tag ends, where it ends in
+    `board`, and its tag: found as the page finds it (by its `data-part`), its end by
+    counting that tag's nesting (games/parts.py)."""
+    mark = board.find(f' data-part="{name}"')
+    if mark < 0:
+        return None
+    start = board.rfind("<", 0, mark)
+    tag = TAG_NAME.match(board, start)
+    if tag is None:
+        return None
+    depth = 0
+    for found in re.finditer(rf"<(/?){tag.group(1)}[\s>/]", board[start:]):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            end = board.index(">", start + found.start()) + 1
+            return start, board.index(">", mark) + 1, end, tag.group(1)
+    return None
+
+
+def _parts_patched(board: str, body: str, new_version: int) -> tuple[str, int] | None:
+    """A patch of named parts (games/parts.py) applied to the text as game.js applies it:
+    new start tags (the board's, named "", or a part's), parts sent in the place of the
+    part of that name and tag, and cuts (a part's children after the one named kept, the
+    rest new); None when a part is not on the board."""
+    if "game-notice" in board.split('data-part="', 1)[0]:
+        return None  # a refusal's board, not the rendering the patch was made from
+    entries = list(PART_ENTRY.finditer(body))
+    for index, entry in enumerate(entries):
+        kind, name, after, tag = entry.groups()
+        stop = (entries[index + 1].start() if index + 1 < len(entries)
+                else body.find("</template></template>", entry.end()) + len("</template>"))
+        content = body[entry.end():stop - len("</template>")]
+        if kind == "cut" and not name:  # the board's own children, after a part
+            kept = _part_span(board, after or "")
+            close = board.rfind("</")
+            if kept is None or close < kept[2]:
+                return None
+            board = board[:kept[2]] + content + board[close:]
+            continue
+        if kind == "head" and not name:
+            head = TAG_NAME.match(board)
+            if head is None or head.group(1) != tag:
+                return None
+            board = content[:-len(f"</{tag}>")] + board[board.index(">") + 1:]
+            continue
+        span = _part_span(board, name)
+        if span is None or span[3] != tag:
+            return None
+        start, head_end, end, _ = span
+        if kind == "head":
+            board = board[:start] + content[:-len(f"</{tag}>")] + board[head_end:]
+        elif kind == "part":
+            board = board[:start] + content + board[end:]
+        else:  # cut: keep the children up to the part `after`, then the new rest
+            kept = _part_span(board, after or "")
+            if kept is None or not start < kept[0] < end:
+                return None
+            board = board[:kept[2]] + content + board[end - len(f"</{tag}>"):]
     return board, new_version
 
 

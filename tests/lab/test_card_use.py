@@ -4,7 +4,6 @@ one pack, so the lab counts, per card, the seats that used it (`Ruleset.card_use
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +17,8 @@ from marcomage.lab.matchups import markdown, sides_summary
 from marcomage.lab.tournament import run, write
 from marcomage.platform.bots import RandomBot, play_out
 from marcomage.platform.protocol import Event
+
+from ..bench_scripts import bench_script
 
 RULES = find_ruleset("mage_wars")
 
@@ -106,12 +107,7 @@ def test_issue33_other_systems_still_count_the_decks_that_hold_a_card() -> None:
 def test_issue33_merged_runs_add_up_the_seats_that_used_each_card(tmp_path: Path) -> None:
     """`benchmarks/mage_wars_shares.py` merges runs written to disk: its per-card tallies
     are the sum of the runs' own (by use, from each game's `used` column)."""
-    spec = importlib.util.spec_from_file_location(
-        "mage_wars_shares", Path(__file__).resolve().parents[2] / "benchmarks"
-        / "mage_wars_shares.py")
-    assert spec is not None and spec.loader is not None
-    shares = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(shares)
+    shares = bench_script("mage_wars_shares.py", "mage_wars_shares")
     sides = tuple(RULES.sides())
     total: Counter[str] = Counter()
     won: Counter[str] = Counter()

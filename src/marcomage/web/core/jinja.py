@@ -8,28 +8,62 @@ that (BENCHMARKS.md, "The move path"). Only the templates on the move path are J
 includes a Jinja2 one with `{% render_template name %}` (core/templatetags/marcomage.py).
 
 The environment has what those templates use: `url` (Django's reverse), `icon` (the
-vendored icons), and the `signed` filter; a game's own helpers come in its board context.
+vendored icons), and the `signed` and `part` filters; a game's own helpers come in its board
+context.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup, escape
 
+from marcomage.web.core.part_markers import PART_CLOSE, PART_OPEN
 from marcomage.web.core.templatetags.marcomage import icon
 
 
 def url(name: str, *args: Any) -> str:
-    """The path of a named URL, as `{% url %}` gives it."""
-    return reverse(name, args=args)
+    """The path of a named URL, as `{% url %}` gives it (from memory after the first time:
+    `reverse` took ~40 us, a few times per board, issue 36)."""
+    return _reversed(name, args, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+
+
+@lru_cache(maxsize=4096)
+def _reversed(name: str, args: tuple[Any, ...], prefix: str, urlconf: Any) -> str:
+    """`reverse` of a name and its arguments under one script prefix and URL conf."""
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 def signed(value: int) -> str:
     """A change indicator: +3, -2 (empty for 0), as the Django filter of the same name."""
     return f"{value:+d}" if value else ""
+
+
+FIRST_TAG = re.compile(r"\s*<[A-Za-z][A-Za-z0-9:-]*")
+
+
+def part(html: Any, name: str) -> Markup:
+    """An element drawn elsewhere (a card's face, a macro's or an include's output, in
+    `{% filter part(name) %}`) made a board's part named `name`: its start tag gains
+    `data-part`, and the part markers go around it, the spaces around staying outside
+    (games/parts.py)."""
+    text = str(html)
+    if not hasattr(html, "__html__"):
+        return escape(text)  # text, not an element: never made markup here
+    body = text.strip()
+    found = FIRST_TAG.match(body)
+    if found is None:
+        return Markup(text)
+    cut = found.end()
+    before, after = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+    return Markup(f'{before}{PART_OPEN}{body[:cut]} data-part="{escape(name)}"{body[cut:]}'
+                  f"{PART_CLOSE}{after}")
 
 
 def environment(**options: Any) -> Environment:
@@ -38,6 +72,6 @@ def environment(**options: Any) -> Environment:
     these: a board drawn without the page's end buttons must not fail."""
     env = Environment(**{**options, "undefined": ChainableUndefined})
     env.globals.update(url=url, icon=icon)
-    env.filters.update(signed=signed)
+    env.filters.update(signed=signed, part=part)
     env.globals.update(static=static)  # the boards' style sheets and scripts
     return env

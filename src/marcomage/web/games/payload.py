@@ -16,10 +16,12 @@ from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.activity import activity
+from marcomage.web.core.part_markers import unmarked
 from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
+from . import parts
 from .models import ChatMessage, Game, Status, StepKind
 from .patches import patch
 from .play import end_options
@@ -163,7 +165,7 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
     context = board_context(game, user)
     context.update(notice=notice, oob=oob)
     with timezone.override(preferences_of(user).timezone):
-        html = render_to_string(context["board_template"], context, request=request)
+        html = unmarked(render_to_string(context["board_template"], context, request=request))
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html
@@ -249,7 +251,9 @@ def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = 
         context = board_context(game, user, chat=False)
         context.update(notice="", oob=True)
         with timezone.override(preferences_of(user).timezone):
-            return render_to_string(context["board_template"], context)
+            # Split at its marked parts once, here: every socket's patch of it compares
+            # parts then, and parses nothing (games/parts.py).
+            return parts.split(render_to_string(context["board_template"], context))
 
     key = board_key(game, seat.number, int(user.pk), mark)
     if answer:
@@ -280,6 +284,8 @@ the same board takes the same patch)."""
 
 def board_patch(old: str, new: str, old_version: int, new_version: int) -> str:
     """What a socket that showed the seat's board `old` sends to show `new`: a patch of the
-    parts that changed (patches.py), or the whole board `new` where no patch is worth it."""
+    marked parts that changed (parts.py, no parse), else of the parts a parse finds
+    (patches.py), or the whole board `new` where no patch is worth it."""
     key = ("patch", hash(old), len(old), hash(new), len(new), old_version, new_version)
-    return patches.get(key, lambda: patch(old, new, old_version, new_version) or new)
+    return patches.get(key, lambda: parts.patch(old, new, old_version, new_version)
+                       or patch(old, new, old_version, new_version) or new)

@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from marcomage.web.core.end_types import end_words as words
+from marcomage.web.core.part_markers import unmarked
 from marcomage.web.preferences.countries import COUNTRY_NAMES, flag_file
 
 register = template.Library()
@@ -75,4 +76,5 @@ def render_template(context: Any, name: str, **extra: Any) -> SafeString:
     if isinstance(found, DjangoBackendTemplate):  # stays in Django's context (autoescape)
         with context.push(**extra):
             return mark_safe(found.template.render(context))
-    return mark_safe(found.render(values, request=context.get("request")))
+    # Without the part markers a board's template writes for its socket patches (issue 36).
+    return mark_safe(unmarked(found.render(values, request=context.get("request"))))

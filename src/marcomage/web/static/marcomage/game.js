@@ -166,9 +166,11 @@
   document.addEventListener("htmx:afterSwap", seen);
   document.addEventListener("DOMContentLoaded", seen);
 
-  // A live move may come as a patch of the board's parts that changed (issue 36,
-  // games/patches.py): new start tags, changed elements and new ends of elements (after
-  // their first children), each by its path of child positions from the board. It is applied only to the board it was made from (its
+  // A live move may come as a patch of the board's parts that changed (issue 36): the
+  // board's named parts that changed, each by its `data-part` (games/parts.py), or, for a
+  // board without named parts, new start tags, changed elements and new ends of elements
+  // (after their first children), each by its path of child positions from the board
+  // (games/patches.py). It is applied only to the board it was made from (its
   // version, its children's tags, each addressed element's tag); a board that shows that
   // version or a newer one keeps it (one's own move's answer came first); any other board
   // asks the socket for the whole view again.
@@ -179,6 +181,14 @@
       element = element && element.children[parseInt(step, 10)];
     });
     return element || null;
+  }
+  function partTarget(board, name) {
+    var found = null;
+    Array.prototype.some.call(board.querySelectorAll("[data-part]"), function (part) {
+      if (part.getAttribute("data-part") === name) { found = part; }
+      return found !== null;
+    });
+    return found;
   }
   var boardRequests = 0;
   var awaited = null;
@@ -217,19 +227,35 @@
       if (boardRequests === 0) { catchUp(); }
       return;
     }
-    var tags = Array.prototype.map.call(board.children, function (child) {
-      return child.tagName.toLowerCase();
-    }).join(",");
+    // A patch of named parts (games/parts.py) lists the board's parts in order; a patch
+    // of the generic kind lists the tags of the board's children.
+    var named = patch.hasAttribute("data-parts");
+    var tags = named
+      ? Array.prototype.map.call(board.querySelectorAll("[data-part]"), function (part) {
+        return part.getAttribute("data-part");
+      }).join(",")
+      : Array.prototype.map.call(board.children, function (child) {
+        return child.tagName.toLowerCase();
+      }).join(",");
     var entries = Array.prototype.slice.call(patch.content.children).map(function (entry) {
       var kind = entry.hasAttribute("data-head") ? "head"
-        : entry.hasAttribute("data-cut") ? "cut" : "at";
+        : entry.hasAttribute("data-part") ? "part"
+          : entry.hasAttribute("data-cut") ? "cut" : "at";
+      var where = entry.getAttribute("data-" + kind);
+      var byName = named && (kind !== "head" || where !== "") &&
+        (kind !== "cut" || where !== "");
       return {kind: kind, entry: entry,
-              target: patchTarget(board, entry.getAttribute("data-" + kind))};
+              target: byName ? partTarget(board, where) : patchTarget(board, where)};
     });
+    // A board showing its own request's notice (a refused move) is not the rendering a
+    // patch of named parts was made from: it is drawn whole again, notice gone, as before.
     var fits = version(board) === parseInt(patch.getAttribute("data-from"), 10) &&
-      tags === patch.getAttribute("data-tags") && entries.every(function (one) {
+      !(named && board.querySelector(":scope > .game-notice")) &&
+      tags === patch.getAttribute(named ? "data-parts" : "data-tags") &&
+      entries.every(function (one) {
         return one.target && one.target.tagName.toLowerCase() ===
-          one.entry.getAttribute("data-tag");
+          one.entry.getAttribute("data-tag") && (!one.entry.hasAttribute("data-after") ||
+          partTarget(board, one.entry.getAttribute("data-after")) !== null);
       });
     if (!fits) {
       window.marcomageResyncs = (window.marcomageResyncs || 0) + 1;  // tests read these
@@ -242,7 +268,10 @@
       var fresh = document.importNode(one.entry.content, true);
       var element = fresh.firstElementChild;
       if (one.kind === "cut") {  // keep the first children, then the new rest
-        var last = one.target.children[parseInt(one.entry.getAttribute("data-keep"), 10) - 1];
+        // (named: after the part of that name, found now, as an entry may have replaced it)
+        var last = one.entry.hasAttribute("data-after")
+          ? partTarget(board, one.entry.getAttribute("data-after"))
+          : one.target.children[parseInt(one.entry.getAttribute("data-keep"), 10) - 1];
         while (last && last.nextSibling) { last.nextSibling.remove(); }
         var added = Array.prototype.slice.call(fresh.children);
         one.target.appendChild(fresh);

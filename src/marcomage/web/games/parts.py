@@ -1,0 +1,243 @@
+"""A board whose template marks its parts, and the patch of the parts that changed, made
+without parsing any HTML (issue 36).
+
+A board template marks a part by writing `<!--p-->` just before an element carrying a
+`data-part` name unique on the board and `<!--/p-->` just after its end. Parts may hold
+parts (a hand holds its slots, a slot its card and its form). A rendering is split at its
+markers only (`split`: about a hundred string positions, no tags read; the markers are then
+taken out, so no page ever holds them), and the seat's rendering is kept with its parts
+(`Parted`, a `str` that is the whole board). The next move's patch for a socket that
+showed it compares parts as strings, one comparison each, going into a changed part only
+while its text outside its own parts is the same but for its start tag:
+
+    <template id="board-patch" data-from="12" data-to="13" data-parts="status,hand,...">
+      <template data-head="" data-tag="div"><div id="game-board" ...></div></template>
+      <template data-head="mine-3" data-tag="div"><div class="slot playable" ...></div></template>
+      <template data-part="mine-3-form" data-tag="form"><form ...>...</form></template>
+    </template>
+
+The page (static/marcomage/game.js) applies it only to the board it was made from: the
+version it shows is `data-from`, its parts (`[data-part]`, in document order) are those
+listed, and each entry's part has the tag named; otherwise it asks for the whole view. A part
+holds only what the seat's whole board holds (it is a piece of that very rendering).
+
+Boards that mark no parts, or whose text outside the parts changed (a notice above the
+status line), fall back to the generic patch of patches.py.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from marcomage.web.core.part_markers import PART_CLOSE as CLOSE
+from marcomage.web.core.part_markers import PART_OPEN as OPEN
+
+from .patches import PATCH_ID, SHARE
+
+MARKED = re.compile(r"<!--(/?)p-->(<([A-Za-z][A-Za-z0-9:-]*)[^>]*>)?")
+"""A marker, and after an opening one the start tag of its part."""
+START = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)[^>]*>")
+OOB = ' hx-swap-oob="true"'
+
+
+class Part:
+    """One marked element of a rendering (the root's element too, named ""): its name and
+    tag, where it starts, where its start tag ends (`head`), where it ends (`end`, after its
+    end tag) and the parts it holds."""
+
+    __slots__ = ("children", "end", "head", "name", "start", "tag")
+
+    def __init__(self, name: str, tag: str, start: int, head: int, end: int = -1) -> None:
+        self.name, self.tag, self.start, self.head, self.end = name, tag, start, head, end
+        self.children: list[Part] = []
+
+
+Span = tuple[str, str, int, int, int, int]
+"""A part as a rendering keeps it: name, tag, start, head, end, and the index of the part
+that holds it (-1: the board). Tuples of strings and numbers only, which the cyclic
+garbage collector stops tracking: a kept rendering adds nothing to its every full pass (a
+tree of objects per kept board did, as the parses of patches.py once did, issue 36)."""
+
+
+class Parted(str):
+    """A board's whole text that knows its marked parts (`spans`, in document order), its
+    root element's tag, start, start tag's end and end (`root`), and the parts' names."""
+
+    spans: tuple[Span, ...]
+    root: tuple[str, int, int, int]
+    names: tuple[str, ...]
+
+
+def split(text: str) -> str:
+    """`text` without its part markers: a `Parted` when it is one element whose marked parts
+    nest and each start with an element named by `data-part` unique on the board, else the
+    plain text (patched the generic way). The markers never leave the server: the page
+    finds a part by its name."""
+    if OPEN not in text:
+        return text
+    clean = text.replace(OPEN, "").replace(CLOSE, "")
+    spans: list[list[Any]] = []
+    stack: list[int] = []
+    whole = True
+    shift = 0
+    for found in MARKED.finditer(text):
+        closing, tag = found.group(1, 3)
+        begin, after = found.span(2) if tag else found.span()
+        at = found.start() - shift  # where the marker was, in the text without markers
+        shift += (begin if tag else after) - found.start()
+        if closing:
+            if not stack:
+                whole = False
+                break
+            spans[stack.pop()][4] = at
+            continue
+        name = text.find(' data-part="', begin, after) + 12
+        if not tag or name < 12:
+            whole = False
+            break
+        spans.append([text[name:text.index('"', name)], tag, at, at + after - begin, -1,
+                      stack[-1] if stack else -1])
+        stack.append(len(spans) - 1)
+    head = START.search(clean)
+    names = tuple(span[0] for span in spans)
+    if (not whole or stack or head is None or len(set(names)) != len(names)
+            or any(span[2] < head.end() for span in spans)):
+        return clean
+    board = Parted(clean)
+    board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in spans)
+    board.root = (head.group(1), head.start(), head.end(), len(clean.rstrip()))
+    board.names = names
+    return board
+
+
+def _tree(board: Parted) -> Part:
+    """The board's parts as a tree (made for a patch, then dropped)."""
+    tag, start, head, end = board.root
+    root = Part("", tag, start, head, end)
+    made: list[Part] = []
+    for name, tag, start, head, end, holder in board.spans:
+        part = Part(name, tag, start, head, end)
+        (made[holder] if holder >= 0 else root).children.append(part)
+        made.append(part)
+    return root
+
+
+def _gaps(text: str, part: Part) -> list[str]:
+    """The part's text outside its own parts (and its start tag), piece by piece."""
+    edges = [part.head, *(n for child in part.children for n in (child.start, child.end)),
+             part.end]
+    return [text[edges[n]:edges[n + 1]] for n in range(0, len(edges), 2)]
+
+
+def _alike(old: str, before: Part, new: str, after: Part) -> bool:
+    """Two renderings of a part that may be patched part by part: the same tag, the same
+    parts in the same order, the same text around them."""
+    return (before.tag == after.tag and len(before.children) == len(after.children)
+            and all(a.name == b.name for a, b in zip(before.children, after.children,
+                                                      strict=True))
+            and _gaps(old, before) == _gaps(new, after))
+
+
+def _changes(old: str, before: Part, new: str, after: Part, entries: list[str],
+             count: int | None = None) -> None:
+    """The entries that turn part `before` (alike, or alike in its first `count` parts)
+    into `after`: its start tag if that changed, then each changed part within."""
+    head = new[after.start:after.head]
+    if old[before.start:before.head] != head:
+        if not after.name:
+            head = head.replace(OOB, "", 1)
+        entries.append(f'<template data-head="{after.name}" data-tag="{after.tag}">'
+                       f'{head}</{after.tag}></template>')
+    pairs = list(zip(before.children, after.children, strict=False))
+    for was, now in pairs if count is None else pairs[:count]:
+        _change(old, was, new, now, entries)
+
+
+def _change(old: str, was: Part, new: str, now: Part, entries: list[str]) -> None:
+    """The entries of one part: none when its text is the same; its start tag and changed
+    parts where it is alike; where only its first parts line up (a slot that gains or
+    loses its form), those, then the rest cut after them and the new rest (`data-cut`);
+    else the part whole."""
+    text = new[now.start:now.end]
+    if old[was.start:was.end] == text:
+        return
+    if _alike(old, was, new, now):
+        _changes(old, was, new, now, entries)
+        return
+    keep = _kept(old, was, new, now)
+    if keep:
+        _cut(old, was, new, now, entries, keep)
+        return
+    entries.append(f'<template data-part="{now.name}" data-tag="{now.tag}">{text}'
+                   '</template>')
+
+
+def _cut(old: str, was: Part, new: str, now: Part, entries: list[str], keep: int) -> None:
+    """The entries of a part whose first `keep` parts line up: those patched, then the
+    rest of the part after them cut and the new rest appended (`data-cut`)."""
+    _changes(old, was, new, now, entries, keep)
+    last = now.children[keep - 1]
+    end = now.end - len(f"</{now.tag}>")
+    entries.append(f'<template data-cut="{now.name}" data-after="{last.name}" '
+                   f'data-tag="{now.tag}">{new[last.end:end]}</template>')
+
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                  "source", "track", "wbr"})
+TAGS = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^>]*?(/?)>")
+
+
+def _closed(gap: str) -> bool:
+    """Whether the text between two parts closes every element it opens and no other (the
+    parts around it are then children of the same element)."""
+    if "<" not in gap:
+        return True
+    depth = 0
+    for closing, name, alone in TAGS.findall(gap):
+        if closing:
+            depth -= 1
+            if depth < 0:
+                return False
+        elif name.lower() not in VOID and not alone:
+            depth += 1
+    return depth == 0
+
+
+def _kept(old: str, before: Part, new: str, after: Part) -> int:
+    """How many first parts of two renderings of a part line up as its direct children
+    (the same names, the same text before each, which closes what it opens), when the
+    rest differs; 0 when none do, or when the part does not end in its own end tag."""
+    end = f"</{after.tag}>"
+    if (before.tag != after.tag or not old.startswith(end, before.end - len(end))
+            or not new.startswith(end, after.end - len(end))):
+        return 0
+    keep = 0
+    for was, now, gap, other in zip(before.children, after.children, _gaps(old, before),
+                                    _gaps(new, after), strict=False):
+        if was.name != now.name or gap != other or not _closed(gap):
+            break
+        keep += 1
+    return keep
+
+
+def patch(old: str, new: str, old_version: int, new_version: int) -> str | None:
+    """The patch of the parts that changed from the seat's board `old` (version
+    `old_version`) to `new`, or None when either marks no parts or the board's text outside
+    its parts changed (the generic patch may then do), or the patch would be nearly the
+    whole board."""
+    if not isinstance(old, Parted) or not isinstance(new, Parted):
+        return None
+    entries: list[str] = []
+    before, after = _tree(old), _tree(new)
+    if _alike(old, before, new, after):
+        _changes(old, before, new, after, entries)
+    elif keep := _kept(old, before, new, after):
+        _cut(old, before, new, after, entries, keep)  # a section shown or gone
+    else:
+        return None
+    listed = escape(",".join(old.names))
+    text = (f'<template id="{PATCH_ID}" data-from="{old_version}" data-to="{new_version}" '
+            f'data-parts="{listed}">{"".join(entries)}</template>')
+    return text if len(text) < SHARE * len(new) else None
