@@ -7,11 +7,15 @@ mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole 
 answer (the mover's board), then the wake-up's work on the two open game pages' sockets
 (each checks its log-in, reads the game and builds its message, as `GameConsumer.push`
 does). The move is chosen outside the timed part (the first legal action, from the state).
+With `--via socket` the move is the page's own "act" frame on the mover's game socket
+instead (`GameConsumer.receive`'s one hand-off: the log-in check, the move and the mover's
+new board; then the opponent's socket's push; the mover's socket skips the move's wake-up).
 Prints one JSON row (CPU ms per move: mean and median, how many queries, the bytes of the
 answer and of both sockets' messages); `--profile N`
 prints the N functions with the most cumulative time (cProfile) over all timed moves.
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
+                                   [--via post|socket]
 """
 
 from __future__ import annotations
@@ -64,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="marcomage")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", type=int, default=0)
+    parser.add_argument("--via", choices=("post", "socket"), default="post",
+                        help="the move by POST (default) or as the game socket's act frame")
     parser.add_argument("--show-queries", action="store_true",
                         help="print the SQL of the last timed move (where the queries go)")
     args = parser.parse_args(argv)
@@ -103,10 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     sent: dict[int, Any] = {}
     pushed: list[int] = []
 
-    def fan(game_id: int) -> None:
+    def fan(game_id: int, skip: Any = None) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in
-        a thread of the event loop's pool; here one after the other, so cProfile sees it)."""
+        a thread of the event loop's pool; here one after the other, so cProfile sees it);
+        `skip`: the mover's page, whose socket sent the move and got its board with it."""
         for player, client in zip(players, clients, strict=True):
+            if player is skip:
+                continue
             # Each push checks that the socket's log-in still holds (core/sockets.py), then
             # builds its message, in one hand-off to a thread (GameConsumer.push).
             found = consumers.checked_message(client.cookies["sessionid"].value, game_id,
@@ -140,21 +149,39 @@ def main(argv: list[str] | None = None) -> int:
             if profiler:
                 profiler.enable()
             started = time.process_time()
-            # As htmx posts a form: URL-encoded (the test client's default is multipart).
-            answer = clients[mover].post(f"/games/{game.pk}/act/", form, HTTP_HX_REQUEST="true",
-                                         content_type="application/x-www-form-urlencoded")
-            fan(game.pk)
+            if args.via == "socket":
+                # The page's act frame: the log-in check, the move and the mover's own
+                # board in one hand-off (GameConsumer.receive).
+                moved = consumers.checked_act(
+                    clients[mover].cookies["sessionid"].value, game.pk,
+                    int(players[mover].pk),
+                    {"type": "act", "version": game.version, "action": action},
+                    sent.get(players[mover].pk))
+                answer = None
+                fan(game.pk, skip=players[mover])
+            else:
+                # As htmx posts a form: URL-encoded (the test client's default is multipart).
+                answer = clients[mover].post(f"/games/{game.pk}/act/", form,
+                                             HTTP_HX_REQUEST="true",
+                                             content_type="application/x-www-form-urlencoded")
+                fan(game.pk)
             spent = time.process_time() - started
             if profiler:
                 profiler.disable()
-        if answer.status_code != 200 or 'role="alert"' in answer.content.decode()[:4000]:
+        if answer is None:
+            if not isinstance(moved, tuple):
+                raise SystemExit(f"move refused over the socket: {moved!r}")
+            sent[players[mover].pk] = moved[1]
+            pushed.append(len(moved[0].encode()))
+        elif answer.status_code != 200 or 'role="alert"' in answer.content.decode()[:4000]:
             raise SystemExit(f"move refused: {answer.status_code} {answer.content[:300]!r}")
         cpu.append(spent * 1000)
         queries.append(len(captured.captured_queries))
         socket_bytes.append(sum(pushed))
-        answer_bytes.append(len(answer.content))
+        answer_bytes.append(len(answer.content) if answer is not None else 0)
     row: dict[str, Any] = {
-        "game": args.game, "moves": len(cpu), "cpu_ms_mean": round(statistics.mean(cpu), 2),
+        "game": args.game, "via": args.via, "moves": len(cpu),
+        "cpu_ms_mean": round(statistics.mean(cpu), 2),
         "cpu_ms_median": round(statistics.median(cpu), 2),
         "queries_per_move": round(statistics.mean(queries), 1),
         "answer_bytes": round(statistics.mean(answer_bytes)),

@@ -161,26 +161,57 @@ pushed_for = database_sync_to_async(checked_message, thread_sensitive=False)
 
 
 def checked_act(session_key: str | None, game_id: int, user_id: int,
-                doc: dict[str, Any]) -> str:
-    """`_act` after the socket's log-in check, in one hand-off: ENDED when the log-in no
-    longer holds (nothing played), else as `_act`."""
+                doc: dict[str, Any], sent: Sent | None = None) -> str | tuple[str, Sent] | None:
+    """`_act` after the socket's log-in check and, once the move is stored, this socket's
+    own message (its board at the new version, as a push builds it), all in one hand-off to
+    a thread (issue 36: the move and the mover's board made two, each with its own log-in
+    check and marks query). ENDED when the log-in no longer holds (nothing played); the
+    refusal in words when the move is refused; else the message and what it sends, as
+    `socket_message` (None: the player may no longer see the game)."""
     if not session_holds(session_key, user_id):
         return ENDED
-    return _act(game_id, user_id, doc)
+    refusal = _act(game_id, user_id, doc)
+    if refusal:
+        return refusal
+    return socket_message(game_id, user_id, sent)
 
 
 def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
     """Play the socket player's move (his log-in just checked: `session_holds` found the
     account active, so the account's row need not be read again, issue 36; the game's
-    seats say whether he plays in it); "" when stored, else the refusal in words."""
+    seats say whether he plays in it); "" when stored, else the refusal in words. The move
+    is the action's JSON ("action") or the fields of the board's own form ("form", as the
+    page's script sends a form it would otherwise post: `play.act_on_form` reads them as
+    it reads a POST)."""
     from django.contrib.auth import get_user_model
 
     user = get_user_model()(pk=user_id)  # only its id is read (Game.seat_of)
     try:
-        play.act(user, game_id, doc.get("version"), doc.get("action"))
+        if "form" in doc:
+            play.act_on_form(user, game_id, doc.get("version"), form_fields(doc["form"]))
+        else:
+            play.act(user, game_id, doc.get("version"), doc.get("action"))
     except GameError as problem:
         return str(problem)
     return ""
+
+
+FORM_FIELDS = 16
+"""Most fields an "act" frame's form may carry (a board's form has a handful)."""
+
+
+def form_fields(form: Any) -> dict[str, str]:
+    """An "act" frame's form as the fields a POST would carry: a JSON object of at most
+    FORM_FIELDS text fields (numbers are taken as their text); GameError otherwise, so a
+    malformed frame is refused in words and changes nothing."""
+    if not isinstance(form, dict) or len(form) > FORM_FIELDS:
+        raise GameError("A move's form is a JSON object of a few fields.")
+    fields: dict[str, str] = {}
+    for name, value in form.items():
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise GameError("A move's form holds text fields only.")
+        fields[str(name)] = str(value)
+    return fields
 
 
 act_for = database_sync_to_async(checked_act, thread_sensitive=False)
@@ -247,24 +278,47 @@ class GameConsumer(SessionBoundSocket):
                 return
             await self.strike("Too many messages; wait a moment.")
             return
-        refusal = await act_for(self.session_key, self.game_id, self.user_id, doc)
-        if refusal == ENDED:
+        found = await act_for(self.session_key, self.game_id, self.user_id, doc, self.sent)
+        if found == ENDED:
             await self.end()
             return
-        if refusal:
-            await self.send(text_data=json.dumps({"error": refusal}))
+        if isinstance(found, str):
+            # Refused: nothing was played. The page's own form ("form") is posted again by
+            # the page, whose answer draws the board with the refusal's notice, as a POST's
+            # refusal always did (game.js); to any other frame the board as it is follows.
+            await self.send(text_data=json.dumps(
+                {"error": found, **({"form": True} if "form" in doc else {})}))
+            if "form" in doc:
+                return
             self.session_checked = True  # just now: the push need not read it again
             try:
                 await self.push(whole=True)
             finally:
                 self.session_checked = False
+            return
+        if found is None:
+            await self.end(FORBIDDEN)
+            return
+        # Stored: this page's board at the new version came with the move (one hand-off);
+        # the move's wake-up then finds this socket up to date and costs nothing.
+        html, self.sent = found
+        if html:
+            await self.send(text_data=html)
 
     async def on_message(self, kind: str) -> None:
         """A resync: send the whole view again."""
         await self.push(whole=True)
 
     async def game_wake(self, event: dict[str, Any]) -> None:
-        """A wake-up from the channel layer: read the marks again and send what changed."""
+        """A wake-up from the channel layer: read the marks again and send what changed.
+        A move's wake-up ("move") of a version this socket has sent already (its own move
+        over the socket, which brought its board) changes nothing it shows: no hand-off,
+        no query (issue 36). Other wake-ups (a chat line, a seat that left) keep the
+        version and are always read."""
+        version = event.get("version")
+        if (event.get("move") and self.sent is not None and isinstance(version, int)
+                and self.sent.board[0] >= version and self.sent.board[1] == 0):
+            return
         await self.push()
 
     async def push(self, *, whole: bool = False) -> None:

@@ -123,7 +123,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
                            friendly=game.friendly, last=_last_action(game))
-    wake_game(game.pk, game.version, user_ids(game))
+    wake_game(game.pk, game.version, user_ids(game), move=True)
     wake_computer(game)
 
 

@@ -8,6 +8,7 @@ reconnection, or by the Refresh button.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from marcomage.web.notifications.services import send_after_commit, wake_messages
 
@@ -17,8 +18,12 @@ def group_name(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def wake_game(game_id: int, version: int, player_ids: Iterable[int]) -> None:
+def wake_game(game_id: int, version: int, player_ids: Iterable[int], *,
+              move: bool = False) -> None:
     """After the current transaction commits, wake the game's pages and the players' icons
-    (all in one hop to the channel layer)."""
-    send_after_commit([(group_name(game_id), {"type": "game.wake", "version": version}),
-                       *wake_messages(player_ids)])
+    (all in one hop to the channel layer). `move`: the wake-up of a new version stored by a
+    step of the game (a page that shows that version already need read nothing)."""
+    wake: dict[str, Any] = {"type": "game.wake", "version": version}
+    if move:
+        wake["move"] = True
+    send_after_commit([(group_name(game_id), wake), *wake_messages(player_ids)])

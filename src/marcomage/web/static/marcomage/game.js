@@ -301,8 +301,92 @@
     // A patched board is a new board too: say so, as htmx says a swap.
     document.dispatchEvent(new CustomEvent("marcomage:boardPatched"));
   }
+  // A move goes over the game's socket while it is open (issue 36): the board's form is
+  // sent as the socket's act frame, {"type": "act", "version": v, "form": {...}}, which the
+  // server reads exactly as it reads the form posted (the socket's log-in, the seat, the
+  // turn, the version and the action checked alike), and the new board comes back on the
+  // socket. No socket (or no script at all): the form is posted, as always. A refusal, or
+  // no new board within MOVE_WAIT ms, posts the same form: the answer is the board with
+  // the refusal's notice, as a posted move's refusal always was (the version makes a move
+  // that was played already refused, never played twice).
+  var gameSocket = null;
+  var pendingMove = null;
+  var MOVE_WAIT = 8000;
+  window.marcomageSocketMoves = 0;
+  function liveSocket() {
+    var live = document.querySelector(".game-live");
+    return gameSocket && live && live.getAttribute("data-live") === "open" ? gameSocket : null;
+  }
+  function postMove(move) {
+    window.marcomagePostedMoves = (window.marcomagePostedMoves || 0) + 1;
+    move.posting = true;
+    var request = window.htmx.ajax("POST", move.path,
+      {target: "#game-board", swap: "outerHTML", values: move.fields});
+    var done = function () { if (pendingMove === move) { pendingMove = null; } };
+    if (request && request.then) { request.then(done, done); } else { done(); }
+  }
+  function settleMove(refused) {
+    var move = pendingMove;
+    if (!move || move.posting) { return; }
+    window.clearTimeout(move.timer);
+    if (!refused && version(document.getElementById("game-board")) > move.version) {
+      pendingMove = null;  // the new board is on screen
+      return;
+    }
+    if (refused || version(document.getElementById("game-board")) <= move.version) {
+      postMove(move);
+    }
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || !form.classList || !form.classList.contains("act-form") ||
+        event.detail.verb !== "post") {
+      return;
+    }
+    if (pendingMove) {  // one move at a time: a second click waits for the first's board
+      event.preventDefault();
+      return;
+    }
+    var socket = liveSocket();
+    if (!socket) { return; }
+    var fields = {};
+    var data = event.detail.formData;
+    data.forEach(function (value, name) {
+      if (typeof value === "string") { fields[name] = value; }
+    });
+    var seen = parseInt(fields.version, 10);
+    if (isNaN(seen)) { return; }
+    event.preventDefault();
+    var frameFields = {};
+    Object.keys(fields).forEach(function (name) {
+      if (name !== "csrfmiddlewaretoken") { frameFields[name] = fields[name]; }
+    });
+    pendingMove = {version: seen, path: event.detail.path, fields: fields, posting: false};
+    pendingMove.timer = window.setTimeout(function () { settleMove(false); }, MOVE_WAIT);
+    window.marcomageSocketMoves += 1;
+    socket.sendImmediately(JSON.stringify({type: "act", version: seen, form: frameFields}));
+  });
+  function boardShown() {
+    var move = pendingMove;
+    if (move && !move.posting &&
+        version(document.getElementById("game-board")) > move.version) {
+      window.clearTimeout(move.timer);
+      pendingMove = null;
+    }
+  }
+  document.addEventListener("marcomage:boardPatched", boardShown);
+  document.addEventListener("htmx:oobAfterSwap", boardShown);
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail.message;
+    if (typeof message === "string" && message.charAt(0) === "{") {
+      // A JSON frame: the refusal of this page's move ("form"), or another socket error.
+      event.preventDefault();
+      var doc = null;
+      try { doc = JSON.parse(message); } catch (error) { doc = null; }
+      if (doc && doc.error && doc.form) { settleMove(true); }
+      return;
+    }
     if (typeof message !== "string" || message.indexOf('<template id="board-patch"') !== 0) {
       return;
     }
@@ -316,12 +400,15 @@
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {
       freshSocket = true;
+      gameSocket = event.detail.socketWrapper;
       event.target.setAttribute("data-live", "open");
     }
   });
   document.addEventListener("htmx:wsClose", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {
       event.target.setAttribute("data-live", "closed");
+      gameSocket = null;
+      settleMove(false);  // a move sent on the socket that closed: post it
     }
   });
 
