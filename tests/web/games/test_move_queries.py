@@ -129,16 +129,18 @@ class MoveQueriesTests(BaseTestCase):
 
     def test_a_socket_move_reads_the_account_once_issue_36(self) -> None:
         """A move over the socket: the log-in check reads the account (with the session);
-        the act does not read the account's row again."""
+        the act does not read the account's row again, nor does the mover's new board that
+        the same hand-off returns (the game as the move stored it)."""
         mover, _other = to_move(self.game)
         self.game.refresh_from_db()
         client = self.log_in(mover)
         key = client.session.session_key
         table = type(mover)._meta.db_table
         with CaptureQueriesContext(connection) as captured:
-            refusal = consumers.checked_act(key, self.game.pk, mover.pk, {
+            moved = consumers.checked_act(key, self.game.pk, mover.pk, {
                 "version": self.game.version, "action": {"type": "discard", "pos": 1}})
-        self.assertEqual(refusal, "")
+        assert isinstance(moved, tuple), moved  # stored: the mover's message, not a refusal
+        self.assertIn(f'data-version="{self.game.version + 1}"', moved[0])
         self.assertFalse([q["sql"] for q in captured.captured_queries
                           if f'FROM "{table}"' in q["sql"]])
         before = self.game.version
