@@ -1,6 +1,7 @@
 """Journey (issue 36): the opponent's moves reach a live MArcomage page as patches of the
 board's changed parts, which the page applies without asking for the whole board again, and
-the board it then shows is the board a fresh load of it gives."""
+the board it then shows is the board a fresh load of it gives. The page's own moves go over
+its open socket; one refused there is posted, for the board with the notice."""
 
 from __future__ import annotations
 
@@ -39,3 +40,26 @@ def test_a_patched_board_equals_a_freshly_loaded_one_issue_36(new_page: Any) -> 
     patches = [page.evaluate("window.marcomagePatches || 0") for page in (alice, bob)]
     resyncs = [page.evaluate("window.marcomageResyncs || 0") for page in (alice, bob)]
     assert sum(patches) >= 2 and resyncs == [0, 0], (patches, resyncs)
+    # Every move went over the page's open socket (game.js), none was posted, and each
+    # mover's patched board was checked as equal to a fresh one when it was the other's.
+    sent = [page.evaluate("window.marcomageSocketMoves") for page in (alice, bob)]
+    posted = [page.evaluate("window.marcomagePostedMoves || 0") for page in (alice, bob)]
+    assert sum(sent) == 6 and posted == [0, 0], (sent, posted)
+    assert alice.evaluate(SAME_AS_FRESH) == "same"
+    assert bob.evaluate(SAME_AS_FRESH) == "same"
+
+
+def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: Any) -> None:
+    """A move refused over the socket (here a form of an old version) is posted by the page,
+    whose answer is the board with the refusal's notice, as a posted move's always was;
+    nothing is played."""
+    alice, bob = live_pair(new_page, "() => {}")
+    mover = alice if "your-turn" in (board(alice).get_attribute("class") or "") else bob
+    before = version(mover)
+    mover.evaluate("""() => document.querySelectorAll('#game-board input[name="version"]')
+                       .forEach((input) => { input.value = "0"; })""")
+    move(mover)
+    expect(mover.locator("#game-board .game-notice")).to_contain_text("changed since")
+    expect(board(mover)).to_have_attribute("data-version", str(before))
+    assert mover.evaluate("window.marcomageSocketMoves") == 1
+    assert mover.evaluate("window.marcomagePostedMoves") == 1
