@@ -11,9 +11,10 @@ card (its first mode) or else discards his first card (another game system: the 
 its board offers), by POST /games/<id>/act/ against the version his page showed; the time
 from that POST to the moment the opponent's WebSocket brings the new version is the figure
 measured ("move -> opponent"). With `--via socket` the move is sent instead as the page's
-{"type": "act"} frame on the mover's own game socket (issue 36: a move without an HTTP
-request); its time then runs from that frame to the opponent's socket message, and a
-refusal is the socket's {"error": ...} frame. Between two moves a game waits PACE seconds
+{"type": "act", "form": {...}} frame on the mover's own game socket, as the page's
+script sends it (issue 36: a move without an HTTP request); its time then runs from that
+frame to the opponent's socket message, and a refusal is the socket's {"error": ...} frame
+(after which the form is posted, as the page does). Between two moves a game waits PACE seconds
 (a person's reaction time; 0 moves as fast as the answers come). A finished game is
 replaced by the next unused one of GAMES.json (benchmarks/load/prepare.py).
 
@@ -173,7 +174,7 @@ class Seat:
         with contextlib.suppress(Exception):
             async for text in self.socket:
                 if str(text).startswith('{"error"'):
-                    self.refused = True  # the board as it is follows
+                    self.refused = True  # the move is posted then, as the page does
                     self.anything.set()
                     continue
                 if not self.saw(str(text), time.monotonic()):
@@ -208,11 +209,14 @@ class Seat:
         return True
 
     async def act(self, form: dict[str, str]) -> None:
-        """Send the move as the page's socket "act" frame (the form's action as JSON)."""
+        """Send the move as the page's socket "act" frame: the board's form, as game.js
+        sends it (its fields but the CSRF token)."""
         assert self.socket is not None
         self.refused = False
+        fields = {name: value for name, value in form.items()
+                  if name != "csrfmiddlewaretoken"}
         await self.socket.send(json.dumps({"type": "act", "version": int(form["version"]),
-                                           "action": socket_action(form)}))
+                                           "form": fields}))
 
     def my_turn(self) -> bool:
         return "your-turn" in self.board.split(">", 1)[0]
@@ -415,7 +419,8 @@ async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: s
             other.changed.clear()
             started = time.monotonic()
             if via == "socket":
-                await socket_move(mover, other, form, started, figures)
+                await socket_move(mover, other, form, started, figures,
+                                  f"/games/{game['game']}/act/")
                 await asyncio.sleep(pace)
                 continue
             try:
@@ -455,7 +460,7 @@ async def play(url: str, games: Games, figures: Figures, pace: float, ruleset: s
 
 
 async def socket_move(mover: Seat, other: Seat, form: dict[str, str], started: float,
-                      figures: Figures) -> None:
+                      figures: Figures, path: str) -> None:
     """One move over the mover's game socket: send the act frame, then wait (30 s at most)
     for the opponent's socket to bring the new version or the mover's to refuse."""
     version = mover.version
@@ -473,6 +478,14 @@ async def socket_move(mover: Seat, other: Seat, form: dict[str, str], started: f
         anything.clear()
     if mover.refused and other.version <= version:
         figures.counts["refused"] += 1
+        # As the page's script does: post the form, whose answer is the board as it is
+        # (with the refusal's notice).
+        with contextlib.suppress(OSError, TimeoutError, asyncio.IncompleteReadError,
+                                 ValueError):
+            _status, text = await asyncio.wait_for(
+                mover.http.post(path, form), 60)
+            mover.board, mover.version = "", -1
+            mover.saw(text, time.monotonic())
     elif other.version <= version:
         figures.counts["timeouts"] += 1
     elif figures.since and started >= figures.since:
