@@ -9,11 +9,16 @@ did, the chat log when a line was posted. Boards come from `payload.seat_board`,
 once per (game, seat, version) and shared with the HTTP answer and the seat's other sockets.
 
 A page may send {"type": "resync"} (send the whole view again) and {"type": "act",
-"version": v, "action": {...}}: a move by the socket's player, checked exactly as a POST
-is (the socket's session and same-origin handshake stand for the cookie and CSRF token; the
-seat, the turn, the version and the action are checked by `play.act`). A refused move gets
-{"error": ...} and the board as it is; an accepted one reaches this page by its wake-up.
-Frames are rate-limited; the socket closes when its log-in ends (core/sockets.py).
+"version": v, "action": {...}} or {"type": "act", "version": v, "form": {...}} (the board's
+own form, as the game page's script sends it while its socket is open): a move by the
+socket's player, checked exactly as a POST is (the socket's session and same-origin
+handshake stand for the cookie and CSRF token; the seat, the turn, the version and the
+action are checked by `play.act` / `play.act_on_form`). A refused "action" gets {"error":
+...} and the board as it is; a refused "form" gets {"error": ..., "form": true} and the page
+posts the form, for the board with the notice. An accepted move's board for this page comes
+back in the same hand-off (the log-in check, the move, this seat's board), and the move's
+wake-up then finds the socket up to date without a hand-off. Frames are rate-limited; the
+socket closes when its log-in ends (core/sockets.py).
 """
 
 from __future__ import annotations
