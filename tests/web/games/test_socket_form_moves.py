@@ -95,7 +95,7 @@ class SocketFormMoveTests(BaseTransactionTestCase):
             for frame in frames:
                 await socket.send_to(text_data=json.dumps(frame))
                 got.append(json.loads(await socket.receive_from(timeout=15)))
-                got.append(await socket.receive_nothing(timeout=0.2))
+                got.append(await socket.receive_nothing(timeout=0.1))
             await socket.disconnect()
             return got
 
