@@ -312,6 +312,7 @@
   var gameSocket = null;
   var pendingMove = null;
   var MOVE_WAIT = 8000;
+  var ACT_FRAME = 2048;  // the longest act frame the socket reads (games/consumers.py)
   window.marcomageSocketMoves = 0;
   function liveSocket() {
     var live = document.querySelector(".game-live");
@@ -356,15 +357,17 @@
     });
     var seen = parseInt(fields.version, 10);
     if (isNaN(seen)) { return; }
-    event.preventDefault();
     var frameFields = {};
     Object.keys(fields).forEach(function (name) {
       if (name !== "csrfmiddlewaretoken") { frameFields[name] = fields[name]; }
     });
+    var frame = JSON.stringify({type: "act", version: seen, form: frameFields});
+    if (frame.length > ACT_FRAME) { return; }  // longer than a socket takes: posted
+    event.preventDefault();
     pendingMove = {version: seen, path: event.detail.path, fields: fields, posting: false};
     pendingMove.timer = window.setTimeout(function () { settleMove(false); }, MOVE_WAIT);
     window.marcomageSocketMoves += 1;
-    socket.sendImmediately(JSON.stringify({type: "act", version: seen, form: frameFields}));
+    socket.sendImmediately(frame);
   });
   function boardShown() {
     var move = pendingMove;
