@@ -52,7 +52,7 @@ def test_a_patched_board_equals_a_freshly_loaded_one_issue_36(new_page: Any) -> 
 def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: Any) -> None:
     """A move refused over the socket (here a form of an old version) is posted by the page,
     whose answer is the board with the refusal's notice, as a posted move's always was;
-    nothing is played."""
+    nothing is played. With the socket closed, the next move is posted and played."""
     alice, bob = live_pair(new_page, "() => {}")
     mover = alice if "your-turn" in (board(alice).get_attribute("class") or "") else bob
     before = version(mover)
@@ -63,3 +63,9 @@ def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: A
     expect(board(mover)).to_have_attribute("data-version", str(before))
     assert mover.evaluate("window.marcomageSocketMoves") == 1
     assert mover.evaluate("window.marcomagePostedMoves") == 1
+    # Without an open socket the form is posted by htmx as always, and is played.
+    mover.evaluate("""() => document.querySelector(".game-live")
+                       .setAttribute("data-live", "closed")""")
+    move(mover)
+    expect(board(mover)).to_have_attribute("data-version", str(before + 1))
+    assert mover.evaluate("window.marcomageSocketMoves") == 1
