@@ -47,7 +47,7 @@ def _window_end(start: GameState, events: Sequence[Event]) -> tuple[int, GameSta
     and the last state at which it was open."""
     state = last = start.clone()
     for index, event in enumerate(events):
-        if not usage._open(state, usage.EARLY_ROUNDS):
+        if not usage.window_open(state, usage.EARLY_ROUNDS):
             return index, last
         if event["type"] == "action":
             last = state.clone()
@@ -110,22 +110,23 @@ def test_issue33_cards_held_early_show_no_drift_where_cards_used_favour_every_ca
     """12 seeded 3-seat games of the search bot (1 rollout): counting the cards a seat used
     makes a winning seat look richer in cards than a losing one (it lives longer and
     completes more), so every card's row leans positive; the cards held early are about as
-    many for winners as for losers, and their rows average near 0 (here: a winning seat held
-    0.95 times the cards of a losing one, rows -1.7 points on average; used: 1.50 times,
-    +20.3 points). 40 control "cards" dealt to seats at random (each to a fifth) average
-    near 0 as well (-0.8 points): the comparison itself has no lean."""
+    many for winners as for losers, and their rows show no such lean (ruleset 8: a winning
+    seat held 0.91 times the cards of a losing one, rows -5.5 points on average, noise at
+    12 games; used: 1.37 times, +13.2 points; on 300 games of the lab the held-early rows
+    average +0.8). 40 control "cards" dealt to seats at random (each to a fifth) average
+    +0.6 points: the comparison itself has no lean."""
     games = [_played(100 + seed, lambda s: SearchBot(s, iterations=1)) for seed in range(12)]
     early_mean, early_ratio = _mean_difference(
         games, [RULES.cards_held_early(start, events) for start, events, _, _ in games])
     used_mean, used_ratio = _mean_difference(
         games, [usage.cards_used(final, events) for _, events, final, _ in games])
     assert abs(early_ratio - 1) < 0.12 and used_ratio > 1.2
-    assert abs(early_mean) < 0.04 and used_mean > early_mean + 0.02
+    assert abs(early_mean) < 0.08 and used_mean > 0.08 and used_mean > early_mean + 0.1
     rng = Rng.from_seed("control")
     controls = [[[f"x{k}" for k in range(40) if rng.below(5) == 0] for _ in range(3)]
                 for _ in games]
     control_mean, _ = _mean_difference(games, controls)
-    assert abs(control_mean) < 0.04
+    assert abs(control_mean) < 0.08
 
 
 def test_issue33_mage_wars_rows_are_seats_that_held_a_card_early() -> None:

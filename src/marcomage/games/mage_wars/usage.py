@@ -4,14 +4,15 @@ every card.
 
 The honest analogue of "the decks that hold a card" in a shared-pack game is the cards a
 seat was dealt by the shuffle: a seat held a card early when it was among its health cards
-or in its hand at any point of the first `EARLY_ROUNDS` rounds (two) while every mage was still
-alive and in the game. Health is dealt at the start (MW-HEALTH-1) and a health card taken
-into the hand was held already; the hand fills from the fate draws and their effects
+or in its hand at any point of the first `EARLY_ROUNDS` rounds (two) while every mage was
+still alive and in the game. Health is dealt at the start (MW-HEALTH-1) and a health card
+taken into the hand was held already; the hand fills from the fate draws and their effects
 (MW-TURN-1). The window closes for every seat at once (at the end of round `EARLY_ROUNDS`,
-or at the first death or departure), so a seat that lives longer does not hold more: whether
-a seat holds a card is decided by the shuffle, not by how long it lasted. Counting the cards
-a seat *completed* (`cards_used`) instead favours every card, because a seat that lives
-longer completes more; that measure is kept for comparison (tests/lab/test_card_use.py).
+or at the first death or departure), so a seat that lives longer does not hold more:
+whether a seat holds a card is decided by the shuffle, not by how long it lasted. Counting
+the cards a seat *completed* (`cards_used`) instead favours every card, because a seat that
+lives longer completes more; that measure is kept for comparison
+(tests/lab/test_card_held_early.py).
 """
 
 from __future__ import annotations
@@ -30,14 +31,14 @@ a seat has held about 12 cards (its health and some 6 drawn), enough to tell car
 and a mage has died in about 3 of 100 games of the search bots (which last 7 to 11 rounds),
 so nearly every game has a full window. A third round lets in more of what a seat drew by
 its own choices (the draw effects of the cards it completed): on 150 seeded 3-seat games the
-mean over cards drifted from +0.3 points (2 rounds) to +1.8 (3 rounds) and +3.1 counting the
-hand alone, where counting use gave +6.6."""
+mean over cards drifted from +0.3 points (2 rounds) to +1.8 (3 rounds; +3.1 counting the
+hand alone), where counting use gave +6.6."""
 PLAYED = ("play_challenge", "claim")
 """Actions that put the card they name to use directly from the hand or the table."""
 BY_NAME = {card.name: card.id for card in CARDS.values()}
 
 
-def _open(state: GameState, rounds: int) -> bool:
+def window_open(state: GameState, rounds: int) -> bool:
     """Is the window still open: within `rounds`, no outcome, every mage alive and seated?"""
     return (state.outcome is None and state.round <= rounds
             and all(p.alive and not p.left for p in state.players))
@@ -52,7 +53,7 @@ def cards_held_early(start: GameState, events: Sequence[Mapping[str, Any]],
     held: list[dict[str, None]] = [{} for _ in start.players]
     state = start.clone()
     actions = (e for e in events if e.get("type") == "action")
-    while _open(state, rounds):
+    while window_open(state, rounds):
         for seat, player in enumerate(state.players):
             for iid in (*player.health, *player.hand):
                 held[seat][state.cards[iid]] = None
