@@ -4,10 +4,10 @@ A 200-game table of Mage Wars with the search bot on every seat is run as a few 
 its own process and seed, so that it fits between other work on a shared 2-core machine;
 this reads the chunks' `games.parquet` (or `games.jsonl`) and prints the sides' table of the
 whole, with the lab's own Wilson intervals, seat shares and capped share, and the per-card
-win-rate differences of the whole: by use where the runs recorded each seat's cards used (a
-`used` column: Mage Wars, whose seats all play from one shared pack), else by the decks held
-(each game's cards are its seated sides' decks as the checkout now holds them, so merge only
-runs of the sides as they stand):
+win-rate differences of the whole: by the seats that held a card early where the runs
+recorded each seat's cards held early (an `early` column: Mage Wars, whose seats all play
+from one shared pack), else by the decks held (each game's cards are its seated sides' decks
+as the checkout now holds them, so merge only runs of the sides as they stand):
 
     python benchmarks/mage_wars_shares.py var/balance/mage_wars-sides-71-50 \\
         var/balance/mage_wars-sides-72-50 ...
@@ -75,18 +75,21 @@ def merged(runs: list[Path]) -> tuple[Results, list[str]]:
             results.turns.append(int(row["turns"]))
             results.rounds.append(int(row["rounds"]))
             results.seating.append(tuple(int(s) for s in row["sides"]))
-            if row.get("used") is not None:  # the seats' cards used (Ruleset.card_use)
-                used = tuple(tuple(str(c) for c in seat) for seat in row["used"])
-                results.used.append(used)
-                tally.count(used, results.winner[-1])
+            if row.get("early") is not None:  # cards held early (Ruleset.shared_pack)
+                early = tuple(tuple(str(c) for c in seat) for seat in row["early"])
+                results.early.append(early)
+                tally.count(early, results.winner[-1])
+            elif row.get("used") is not None:
+                raise ValueError(f"{run}: recorded the cards used (an older lab), not the "
+                                 "cards held early: run it again")
             else:
                 tally.count([held[s] for s in results.seating[-1]], results.winner[-1])
-    if results.used and len(results.used) != len(results.winner):
-        raise ValueError("some runs recorded the cards used and some did not: merge runs of "
-                         "one kind")
+    if results.early and len(results.early) != len(results.winner):
+        raise ValueError("some runs recorded the cards held early and some did not: merge "
+                         "runs of one kind")
     results.games = len(results.winner)
     results.cards = tally.cards
-    results.measure = "used" if results.used else "held"
+    results.measure = "early" if results.early else "held"
     return results, names
 
 
@@ -119,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"({low * 100:.0f}-{high * 100:.0f}%) |")
         print()
     print(markdown(doc))
-    counted = "seats that used it" if results.measure == "used" else "decks that held it"
+    counted = ("seats that held it early" if results.measure == "early"
+               else "decks that held it")
     print(f"\nPer card ({len(cards)} cards, {len(doc['cards_outside'])} outside "
           f"±{CARD_BOUND * 100:g} points), win-rate difference of the {counted} against "
           f"the rest:")

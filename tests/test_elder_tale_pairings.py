@@ -28,3 +28,19 @@ def test_issue_35_a_screen_is_seeded_and_names_sides_by_their_first_word(
     assert tool.main(["Aren-Sefa", "--games", "1", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Aren, Ember Knight v Sefa, Stormcaller: ") and "0 capped" in out
+
+
+def test_issue_35_a_screen_may_swap_cards_of_a_deck_and_refuses_an_illegal_one() -> None:
+    """--swap changes one character's deck for the screen only (ET-DECK still applies)."""
+    tool = pairings()
+    decks = tool.RULESET.starter_decks()
+    changed = tool.swapped(decks, "Vesk:-nightshade_draught*2,+binding_tide*2")
+    vesk = tool.side_index([str(d["name"]) for d in decks], "Vesk")
+    counts = {e["card"]: e["count"] for e in changed[vesk]["entries"]}
+    assert "nightshade_draught" not in counts and counts["binding_tide"] == 2
+    assert changed[:vesk] == decks[:vesk] and tool.RULESET.starter_decks() == decks
+    with pytest.raises(SystemExit, match="has not 3 of 'nightshade_draught'"):
+        tool.swapped(decks, "Vesk:-nightshade_draught*3")
+    with pytest.raises(SystemExit, match="a Rare card at most 2"):
+        tool.swapped(decks, "Vesk:+nightshade_draught")
+    assert tool.screen(0, vesk, 1, seed=7, decks=changed)[1] == 0

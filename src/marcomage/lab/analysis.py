@@ -2,13 +2,14 @@
 it (a difference with a 95% interval, a p-value and a Benjamini-Hochberg q-value over all
 cards), the first player's advantage, game lengths and end types.
 
-A deck is one observation (two per duel); a draw is not a win. Where the ruleset measures card
-use (`Ruleset.card_use`: every seat plays from one shared pack, so every deck holds every
-card) a seat is the observation and a card is "with" for the seats that used it
-(`Results.measure` "used"), the rest "without". The interval of a difference
-of two proportions is Newcombe's hybrid score interval (from the two Wilson intervals); the
-p-value is the two-proportion z-test's; q-values control the false discovery rate over every
-card tested, and a card is named an outlier when its q-value is below `alpha`.
+A deck is one observation (two per duel); a draw is not a win. In a shared-pack game
+(`Ruleset.shared_pack`: every seat plays from one pack, so every deck holds every card) a
+seat is the observation and a card is "with" for the seats that held it early
+(`Ruleset.cards_held_early`, `Results.measure` "early"), the rest "without". The interval
+of a difference of two proportions is Newcombe's hybrid score interval (from the two
+Wilson intervals); the p-value is the two-proportion z-test's; q-values control the false
+discovery rate over every card tested, and a card is named an outlier when its q-value is
+below `alpha`.
 """
 
 from __future__ import annotations
@@ -64,8 +65,10 @@ def benjamini_hochberg(p_values: list[float]) -> list[float]:
 
 MEASURES = {
     "held": "a deck holding a card against decks without it",
-    "used": "a seat that used a card (completed, cast or played it) against seats that "
-            "did not: every seat plays from one shared pack, so every deck holds every card",
+    "early": "a seat that held a card early (dealt it or drew it in the first rounds, "
+             "while every mage lived) against seats that did not: every seat plays from one "
+             "shared pack, so every deck holds every card and the shuffle decides who held "
+             "it",
 }
 """What a per-card row compares, by `Results.measure`, in the words the report and the site's
 Balance page use."""

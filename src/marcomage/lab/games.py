@@ -48,9 +48,9 @@ class Setup:
 class Chunk:
     """The results of games `start` .. `start + len(winner) - 1`, in index order, and how
     often each card was in a deck and in a winning deck (`cards`: card -> [decks, wins]).
-    For a ruleset that measures card use (`Ruleset.card_use`, a shared-pack game) the
-    `measure` is "used": a card is counted for each seat that put it to use, not for each
-    deck that held it, and `used` keeps every game's per-seat cards used."""
+    For a shared-pack game (`Ruleset.shared_pack`) the `measure` is "early": a card is
+    counted for each seat that held it early (`Ruleset.cards_held_early`), not for each
+    deck that held it, and `early` keeps every game's per-seat cards held early."""
 
     start: int
     first: list[int] = field(default_factory=list)
@@ -63,11 +63,11 @@ class Chunk:
     in_decks: Counter[str] = field(default_factory=Counter)
     in_winners: Counter[str] = field(default_factory=Counter)
     measure: str = "held"
-    used: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    early: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
 
     def count(self, seat_cards: Sequence[Sequence[str]], winner: int) -> None:
-        """Tally one game's decks, or the cards each seat used (Counter.update counts in C:
-        the lab's million games)."""
+        """Tally one game's decks, or the cards each seat held early (Counter.update counts
+        in C: the lab's million games)."""
         for seat, cards in enumerate(seat_cards):
             held = set(cards)
             self.in_decks.update(held)
@@ -115,21 +115,21 @@ def _play(ruleset: Ruleset, options: Any, makers: Sequence[BotFactory], setup: S
         decks = _decks(ruleset, setup, Rng.from_seed(f"{seed}/decks"))
         state = ruleset.new_game(options, decks, seed_to_int(seed))
     first = min(ruleset.to_act(state))
-    events: list[dict[str, Any]] | None = [] if ruleset.card_use else None
-    state, actions = play_out(ruleset, state, bots, events)
-    outcome = ruleset.outcome(state)
+    events: list[dict[str, Any]] | None = [] if ruleset.shared_pack else None
+    final, actions = play_out(ruleset, state, bots, events)
+    outcome = ruleset.outcome(final)
     assert outcome is not None
     winner = outcome.winners[0] if outcome.result == "win" and len(outcome.winners) == 1 else DRAW
     cards = [deck_cards(d) for d in decks]
-    used = None if events is None else tuple(ruleset.cards_used(state, events))
+    early = None if events is None else tuple(ruleset.cards_held_early(state, events))
     _record(chunk, first, winner, outcome.end_type, actions, outcome.final_round, cards,
-            keep_decks, used)
+            keep_decks, early)
 
 
 def _record(chunk: Chunk, first: int, winner: int, end_type: str, turns: int, rounds: int,
             cards: Sequence[tuple[str, ...]], keep_decks: bool,
-            used: tuple[tuple[str, ...], ...] | None = None) -> None:
-    """One game's result; its per-card tally from `used` where the ruleset measures use."""
+            early: tuple[tuple[str, ...], ...] | None = None) -> None:
+    """One game's result; its per-card tally from `early` in a shared-pack game."""
     chunk.first.append(first)
     chunk.winner.append(winner)
     chunk.end_type.append(end_type)
@@ -137,12 +137,12 @@ def _record(chunk: Chunk, first: int, winner: int, end_type: str, turns: int, ro
     chunk.rounds.append(rounds)
     if keep_decks:
         chunk.decks.append(tuple(cards))
-    if used is None:
+    if early is None:
         chunk.count(cards, winner)
     else:
-        chunk.measure = "used"
-        chunk.used.append(used)
-        chunk.count(used, winner)
+        chunk.measure = "early"
+        chunk.early.append(early)
+        chunk.count(early, winner)
 
 
 def bot_makers(ruleset: Ruleset, specs: Sequence[str]) -> list[BotFactory]:

@@ -84,7 +84,7 @@ def seat_shares(results: Results) -> list[dict[str, Any]]:
 def sides_summary(results: Results, names: Sequence[str], caps: frozenset[str],
                   cards: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The sides part of a run's summary; `cards` are the run's per-card rows, measured as
-    `results.measure` says (decks that held a card, or seats that used it)."""
+    `results.measure` says (decks that held a card, or seats that held it early)."""
     n = len(results.winner)
     capped = sum(1 for e in results.end_type if e in caps)
     seats = len(results.setup.bots)
@@ -114,7 +114,7 @@ def _measured(doc: dict[str, Any]) -> str:
     """How the card line's rows were measured, said where it is not the usual deck count."""
     if doc.get("card_measure", "held") == "held":
         return ""
-    return (f" (by use: seats that used a card against seats that did not, "
+    return (f" (seats that held a card early against seats that did not, "
             f"{doc.get('cards_measured', 0)} cards measured)")
 
 

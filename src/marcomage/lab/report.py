@@ -71,8 +71,9 @@ def columns(labels: Sequence[str], values: Sequence[float], title: str) -> str:
 
 
 def card_table(rows: Sequence[dict[str, Any]], measure: str = "held") -> str:
-    """The per-card rows; the count column says what was counted (decks, or seats using)."""
-    counted = "seats using it" if measure == "used" else "decks"
+    """The per-card rows; the count column says what was counted (decks, or seats that
+    held the card early)."""
+    counted = "seats that held it early" if measure == "early" else "decks"
     head = (f"<tr><th>card</th><th>{counted}</th><th>win rate with</th><th>without</th>"
             "<th>difference (pp)</th><th>95% interval</th><th>q (BH)</th></tr>")
     body = "".join(

@@ -36,10 +36,10 @@ class Results:
     seating: list[tuple[int, ...]] = field(default_factory=list)
     cards: dict[str, list[int]] = field(default_factory=dict)
     measure: str = "held"
-    """What `cards` counts: "held" (the decks that held a card) or "used" (the seats that
-    put it to use, for a shared-pack game: `Ruleset.card_use`)."""
-    used: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
-    """Per game, per seat, the cards used (only where the measure is "used")."""
+    """What `cards` counts: "held" (the decks that held a card) or "early" (the seats that
+    held it early, for a shared-pack game: `Ruleset.shared_pack`)."""
+    early: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+    """Per game, per seat, the cards held early (only where the measure is "early")."""
 
     def add(self, chunk: Chunk) -> None:
         """Append the next chunk (chunks must come in index order)."""
@@ -52,7 +52,7 @@ class Results:
         self.rounds += chunk.rounds
         self.decks += chunk.decks
         self.seating += chunk.seating
-        self.used += chunk.used
+        self.early += chunk.early
         if chunk.measure != "held":
             self.measure = chunk.measure
         for card, (decks, wins) in chunk.cards.items():
@@ -70,8 +70,8 @@ class Results:
                 row["decks"] = [list(d) for d in self.decks[i]]
             if self.seating:
                 row["sides"] = list(self.seating[i])
-            if self.used:
-                row["used"] = [list(u) for u in self.used[i]]
+            if self.early:
+                row["early"] = [list(u) for u in self.early[i]]
             yield row
 
 
@@ -167,8 +167,8 @@ def write(results: Results, path: Path) -> Path:
         if results.decks:
             columns["decks"] = pa.array([[list(d) for d in g] for g in results.decks],
                                         pa.list_(pa.list_(pa.string())))
-        if results.used:
-            columns["used"] = pa.array([[list(u) for u in g] for g in results.used],
+        if results.early:
+            columns["early"] = pa.array([[list(u) for u in g] for g in results.early],
                                        pa.list_(pa.list_(pa.string())))
         table = pa.table(columns, metadata={"setup": json.dumps(setup_json(results.setup))})
         pq.write_table(table, path)

@@ -85,7 +85,7 @@ def play_out(ruleset: Ruleset, state: State, bots: Sequence[Bot],
     order) without recording it; the final state and the number of moves. When every bot is
     the random bot and no `events` are wanted, the ruleset's `random_playout` plays the same
     game (at once where the game has a fast one); given a list, every event of every move
-    is appended to `events` (what `Ruleset.cards_used` reads). Stops with ValueError past
+    is appended to `events` (what `Ruleset.cards_held_early` reads). Stops with ValueError past
     the ruleset's `max_steps`."""
     randoms = [bot for bot in bots if type(bot) is RandomBot]
     if len(randoms) == len(bots) and events is None:

@@ -197,16 +197,18 @@ class Ruleset(RulesetCore, Protocol):
     """End types that mean a game ran into a cap (a round or step limit) instead of being
     decided by play; the balance lab reports their share. Default: {"round_limit"}."""
 
-    card_use: bool
-    """Whether `cards_used` says which cards each seat put to use, so that the balance lab
-    measures a card by the seats that used it instead of the decks that held it: for a
-    game where every seat plays from one shared pack (Mage Wars), every deck holds every
-    card and the deck measure says nothing. Default: False (decks are counted)."""
+    shared_pack: bool
+    """Whether every seat plays from one shared pack (Mage Wars), so that every "deck" holds
+    every card and counting decks says nothing: then the balance lab measures a card by the
+    seats that held it early (`cards_held_early`) instead of the decks that held it.
+    Default: False (decks are counted)."""
 
-    def cards_used(self, state: State, events: Sequence[Event]) -> list[tuple[str, ...]]:
-        """Per seat, the card ids that seat put to use in a finished game, given its final
-        `state` and every event of its moves in order (read only where `card_use` is
-        True). Default: refused (NotImplementedError)."""
+    def cards_held_early(self, start: State, events: Sequence[Event]
+                         ) -> list[tuple[str, ...]]:
+        """Per seat, the card ids the shuffle put in that seat's hands early in a finished
+        game (before how long a seat lived can make a difference), given the game's `start`
+        state and every event of its moves in order (read only where `shared_pack` is True).
+        Default: refused (NotImplementedError)."""
         ...
 
     def sides(self) -> list[Side]:

@@ -24,13 +24,14 @@ class RulesetBase:
     cap_end_types: frozenset[str] = frozenset({"round_limit"})
     """The usual name of a round cap's ending."""
 
-    card_use: bool = False
+    shared_pack: bool = False
     """The lab counts the cards of each seat's deck; a shared-pack game says True and
-    defines `cards_used`."""
+    defines `cards_held_early`."""
 
-    def cards_used(self, state: State, events: Sequence[Event]) -> list[tuple[str, ...]]:
-        """No measure of use: the lab reads it only where `card_use` is True."""
-        raise NotImplementedError("This game does not say which cards a seat used.")
+    def cards_held_early(self, start: State, events: Sequence[Event]
+                         ) -> list[tuple[str, ...]]:
+        """No per-seat measure: the lab reads it only where `shared_pack` is True."""
+        raise NotImplementedError("This game does not say which cards a seat held early.")
 
     def sides(self: RulesetCore) -> list[Side]:
         """The starter decks, named as their documents name them (else "Deck k")."""

@@ -35,14 +35,14 @@ class BalancePageTest(BaseTestCase):
             page = self.client.get("/stats/balance/").content.decode()
             index = self.client.get("/stats/").content.decode()
         assert "30 games of marcomage" in page and "decks holding it" in page
-        assert "Seats using it" not in page
+        assert "Seats that held it early" not in page
         assert "&lt;Goblin &amp; co&gt;" in page and "<Goblin" not in page
         assert doc["cards"][-1]["name"] in page  # the weakest card
         assert "<svg" in page and f"won {doc['first_player']['wins']} of" in page
         assert 'href="/stats/balance/"' in index
 
-    def test_a_shared_pack_run_says_its_rows_are_by_use(self) -> None:
-        """Issue 33: Mage Wars' rows count the seats that used a card, and the page says so
+    def test_a_shared_pack_run_says_its_rows_are_seats_that_held_a_card_early(self) -> None:
+        """Issue 33: Mage Wars' rows count the seats that held a card early, and the page says so
         (a deck run's page keeps saying decks, checked above by its wording)."""
         from marcomage.games import find_ruleset
         from marcomage.lab.command import card_names
@@ -55,5 +55,6 @@ class BalancePageTest(BaseTestCase):
             (Path(tmp) / "balance" / "latest.json").write_text(json.dumps(doc))
             page = self.client.get("/stats/balance/").content.decode()
         assert doc["cards"] and doc["cards"][0]["name"] in page
-        assert "win rate of seats that used it" in page and "Seats using it" in page
+        assert "win rate of seats that held it early" in page
+        assert "Seats that held it early" in page
         assert "decks holding it" not in page

@@ -39,16 +39,16 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "mage_wars"
     name = "Mage Wars"
-    version = 7
+    version = 8
     seats = range(2, 5)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Pack", "The six shared decks of one game: Mage, Fate, Quest, Enchanted, "
                         "Mystic and Arcane.")})
     options_type: type[Options] = Options
     max_steps = 60_000
-    card_use = True
-    """Every seat plays from the one pack: the lab measures a card by the seats that used
-    it (`cards_used`), not by the decks that held it (issue 33)."""
+    shared_pack = True
+    """Every seat plays from the one pack: the lab measures a card by the seats that held
+    it early (`cards_held_early`), not by the decks that held it (issue 33)."""
 
     def validate_deck(self, deck: DeckDoc, fmt: str = FORMAT) -> list[Violation]:
         return (offered_deck_violations(self.id, self.name, self.formats, deck, fmt)
@@ -158,10 +158,11 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
         """A whole state consistent with a seat's view (the search bot's determinization)."""
         return sample_state(doc, rng)
 
-    def cards_used(self, state: GameState, events: Sequence[Mapping[str, Any]]
-                   ) -> list[tuple[str, ...]]:
-        """Per seat, the cards it completed or played as a challenge (`usage`)."""
-        return usage.cards_used(state, events)
+    def cards_held_early(self, start: GameState, events: Sequence[Mapping[str, Any]]
+                         ) -> list[tuple[str, ...]]:
+        """Per seat, the cards among its health and hand in the first two rounds while
+        every mage lived (`usage`)."""
+        return usage.cards_held_early(start, events)
 
     def bots(self) -> dict[str, Any]:
         from .bots import SearchBot

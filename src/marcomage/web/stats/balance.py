@@ -28,8 +28,8 @@ def latest() -> dict[str, Any] | None:
 
 def balance(request: HttpRequest) -> HttpResponse:
     """The strongest and weakest cards of the latest run, its outliers and first-player
-    advantage, each row said to count decks that held a card or seats that used it (a
-    shared-pack game such as Mage Wars, issue 33); the charts are the lab's own SVG (names
+    advantage, each row said to count decks that held a card or seats that held it early
+    (a shared-pack game such as Mage Wars, issue 33); the charts are the lab's own SVG (names
     escaped where it is drawn)."""
     doc = latest()
     context: dict[str, Any] = {"run": doc, "nav_current": "stats"}
@@ -37,7 +37,7 @@ def balance(request: HttpRequest) -> HttpResponse:
         strong, weak = strongest_weakest(doc, TOP)
         names = {c["card"]: c["name"] for c in doc["cards"]}
         context.update(
-            strong=strong, weak=weak, used=doc.get("card_measure") == "used",
+            strong=strong, weak=weak, early=doc.get("card_measure") == "early",
             strong_chart=mark_safe(diverging(strong, "strongest cards")),
             weak_chart=mark_safe(diverging(weak, "weakest cards")),
             outliers_strong=[names[c] for c in doc["outliers"]["strong"]],
