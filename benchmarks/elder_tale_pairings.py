@@ -7,8 +7,8 @@ suspect ones, so a candidate change is screened in a minute before the whole tab
     PYTHONPATH=src python benchmarks/elder_tale_pairings.py Sefa-Brann Brann-Vesk --games 40
 
 `--swap` changes a character's deck for the screen only, without editing the card file:
-`--swap "Vesk:-nightshade_draught*2,+binding_tide*2"` takes two Nightshade Draughts out of
-Vesk's deck and puts two Binding Tides in (card ids; `*n` copies, 1 without it); the changed
+`--swap "Vesk:-brace*2,+nightshade_draught*2"` takes two Braces out of Vesk's deck and
+puts two Nightshade Draughts in (card ids; `*n` copies, 1 without it); the changed
 deck must still be legal (ET-DECK).
 
 Each line gives side A's score (wins plus half the draws) with its Wilson interval, and the
