@@ -13,33 +13,20 @@ from typing import Any
 from unittest.mock import patch
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from marcomage.web.core.widgets import board_of
 from marcomage.web.games import consumers
 from marcomage.web.games.models import Game, Step
-from marcomage.web.games.renders import renderings
 
-from ..base import BaseTransactionTestCase
-from .helpers import start, to_move
-from .test_socket_moves import socket_for
+from .helpers import to_move
+from .test_socket_moves import SocketGameCase, socket_for
 
 DISCARD_FORM = {"version": "1", "pos": "1", "kind": "discard"}
 
 
-class SocketFormMoveTests(BaseTransactionTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        async_to_sync(get_channel_layer().flush)()
-        renderings.clear()
-        self.game = start(self.alice, self.bob, seed=3)
-
-    def session_of(self, user: Any) -> str:
-        client = self.client_class()
-        client.force_login(user)
-        return str(client.session.session_key)
+class SocketFormMoveTests(SocketGameCase):
 
     def test_issue_36_the_pages_form_is_played_as_posted_and_its_board_comes_back_once(
             self) -> None:

@@ -33,7 +33,10 @@ def socket_for(session_key: str | None, game_id: int, origin: bytes = b"http://l
     return WebsocketClient(application, f"/ws/games/{game_id}/", headers)
 
 
-class SocketMoveTests(BaseTransactionTestCase):
+class SocketGameCase(BaseTransactionTestCase):
+    """A fresh game of alice and bob (seed 3), an empty channel layer and no kept boards;
+    `session_of` logs a player in and gives the session key a socket presents."""
+
     def setUp(self) -> None:
         super().setUp()
         async_to_sync(get_channel_layer().flush)()
@@ -44,6 +47,9 @@ class SocketMoveTests(BaseTransactionTestCase):
         client = self.client_class()
         client.force_login(user)
         return str(client.session.session_key)
+
+
+class SocketMoveTests(SocketGameCase):
 
     def play_over_socket(self, user: Any, frames: list[dict[str, Any]], replies: int = 1
                          ) -> list[str]:
