@@ -96,6 +96,7 @@ def play(url: str, token: str, policy: str, games: int | None, computer: list[st
     rng = random.Random(seed)
     finished: list[dict[str, Any]] = []
     waiting: dict[int, list[dict[str, Any]]] = {}
+    leaving: set[int] = set()   # games left but not yet answered: wait for them before stopping
     socket_url = url.replace("http://", "ws://").replace("https://", "wss://").rstrip("/")
     with connect(socket_url + "/api/v1/bot/ws",
                  additional_headers={"Authorization": f"Bearer {token}"},
@@ -106,7 +107,7 @@ def play(url: str, token: str, policy: str, games: int | None, computer: list[st
                 "deck": ready_deck(api, game), "game": game, "level": level,
                 "options": options})
             print(f"started game {started['id']} of {game} against the computer", file=log)
-        while games is None or len(finished) < games:
+        while games is None or len(finished) < games or leaving:
             event = json.loads(socket.recv(timeout=120))
             kind = event.get("type")
             if kind == "challenge":
@@ -122,6 +123,11 @@ def play(url: str, token: str, policy: str, games: int | None, computer: list[st
                 legal.remove(action)
                 socket.send(json.dumps({"type": "move", "game_id": event["game_id"],
                                         "version": event["version"], "action": action}))
+            elif kind == "answer" and event.get("request") == "leave":
+                leaving.discard(event.get("game_id"))
+                if not event.get("ok"):
+                    print(f"could not leave game {event.get('game_id')}: "
+                          f"{event.get('detail')}", file=log)
             elif kind == "answer" and not event.get("ok") and event.get("request") == "move":
                 legal = waiting.get(event.get("game_id"), [])
                 if event.get("status") == 400 and legal:  # refused: try another action
@@ -136,6 +142,7 @@ def play(url: str, token: str, policy: str, games: int | None, computer: list[st
                 print(f"game {event['game_id']} of {event['game']} ended "
                       f"({event['outcome']['end_type']}): {verdict}", file=log, flush=True)
                 socket.send(json.dumps({"type": "leave", "game_id": event["game_id"]}))
+                leaving.add(event["game_id"])
     return finished
 
 
