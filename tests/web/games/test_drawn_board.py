@@ -5,13 +5,16 @@ draws the same text, and a player's name stays escaped."""
 
 from __future__ import annotations
 
-from marcomage.web.games import payload
+from marcomage.games import find_ruleset
+from marcomage.web.games import consumers, payload, services
+from marcomage.web.games.models import Status
 from marcomage.web.games.parts import Parted
 from marcomage.web.games.patches import parse
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
 from .helpers import discard, start, to_move
+from .test_board_patches import apply, board_of
 
 
 class DrawnBoardTests(BaseTestCase):
@@ -60,6 +63,38 @@ class DrawnBoardTests(BaseTestCase):
         # The page's board is the same text but for its CSRF tokens and the out-of-band mark.
         shared = payload.in_place(alice_board)
         self.assertEqual(_without_tokens(fresh, token), _without_tokens(shared, token))
+
+    def test_a_played_card_a_discard_and_the_end_patch_to_a_fresh_board_issue_36(
+            self) -> None:
+        """Both seats' sockets after a card played, a discard (each draws a card) and a
+        surrender: the board each page shows, patched, equals a fresh load's."""
+        game = start(self.alice, self.bob, seed=3)
+        users = (self.alice, self.bob)
+        sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
+        shown = {u.pk: found[0] for u, found in zip(users, sent.values(), strict=True)
+                 if found}
+        ruleset = find_ruleset("marcomage")
+        for step in ("play", "discard", "surrender"):
+            game.refresh_from_db()
+            mover, _ = to_move(game)
+            if step == "surrender":
+                services.surrender(mover, game.pk)
+            else:
+                state = services.game_state(game)
+                seat = min(ruleset.to_act(state))
+                chosen = [a for a in ruleset.legal_actions(state, seat) if a["type"] == step]
+                services.act(mover, game.pk, game.version, chosen[0])
+            for user in users:
+                found = consumers.socket_message(game.pk, user.pk, sent[user.pk][1])
+                assert found is not None
+                sent[user.pk] = found
+                self.log_in(user)
+                fresh = self.client.get(f"/games/{game.pk}/board/").content.decode()
+                self.assertEqual(apply(shown[user.pk], found[0]).dump(),
+                                 board_of(fresh).dump(), step)
+                shown[user.pk] = found[1].shown
+        game.refresh_from_db()
+        self.assertEqual(game.status, Status.FINISHED)
 
 
 def _without_tokens(html: str, token: str) -> str:
