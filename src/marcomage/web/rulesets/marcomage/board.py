@@ -13,7 +13,7 @@ from marcomage.games.marcomage.state import OUTCOME_TEXT
 from marcomage.platform.protocol import Action
 from marcomage.web.core.widgets import Board, ReplayBoard
 
-from .drawn import board_in_template, draw
+from .drawn import board_in_template, draw, side_in_template
 from .templatetags.cards import Faces
 
 TEMPLATE = "rulesets/marcomage/_board.jinja"
@@ -247,6 +247,7 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
         "winners": [names[int(w)] for w in outcome["winners"]] if outcome else [],
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
+        "draw_side": side_in_template,  # _side.jinja: the live board's code
     }
 
 

@@ -334,6 +334,15 @@ def draw(c: Mapping[str, Any]) -> Parted:
     return w.board("div")
 
 
+def side_in_template(s: Mapping[str, Any], who: str, avatar: Any = "", activity: Any = "",
+                     opponent_name: Any = "") -> Markup:
+    """`side` from `_side.jinja` (the replay board's sides): the same markup as the live
+    board's, from one piece of code."""
+    w = Writer()
+    side(w, {"opponent_activity": activity, "opponent_name": opponent_name}, s, who, avatar)
+    return Markup("".join(w.out))
+
+
 @pass_context
 def board_in_template(context: Any) -> Markup:
     """`draw` from `_board.jinja` (the game page includes it): the same text, unmarked."""
