@@ -348,10 +348,9 @@
       event.preventDefault();
       return;
     }
-    // Off by default (issue 36): with moves over the socket, a seeded Arcana duel against
-    // the computer (AI_ITERATIONS normal=16, seed 7) lost the computer's wake-ups from
-    // version 69 on, which posted moves do not; a page turns it on by this flag.
-    var socket = window.marcomageMovesOverSocket ? liveSocket() : null;
+    // A page may turn it off (window.marcomageMovesOverSocket = false): its moves are then
+    // posted, as without a socket.
+    var socket = window.marcomageMovesOverSocket !== false ? liveSocket() : null;
     if (!socket) { return; }
     var fields = {};
     var data = event.detail.formData;
