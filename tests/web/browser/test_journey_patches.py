@@ -70,3 +70,20 @@ def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: A
     move(mover)
     expect(board(mover)).to_have_attribute("data-version", str(before + 1))
     assert mover.evaluate("window.marcomageSocketMoves") == 1
+
+
+def test_a_page_whose_socket_closes_for_good_says_so_issue_36(new_page: Any) -> None:
+    """After a close that htmx does not reconnect (here the log-in ended in another tab:
+    4401), the game page no longer hears the other seat's moves; it says so, with a link to
+    reload, instead of waiting silently (a socket closed for good once left a duel against
+    the computer at "Waiting for Computer")."""
+    alice, _bob = live_pair(new_page, "() => {}")
+    stopped = alice.locator(".live-stopped")
+    expect(stopped).to_be_hidden()
+    other_tab = alice.context.new_page()
+    other_tab.goto("/")
+    other_tab.keyboard.press("Alt+q")  # log out there (the site's shortcut)
+    expect(alice.locator(".game-live")).to_have_attribute("data-live", "closed")
+    expect(stopped).to_be_visible()
+    expect(stopped.get_by_role("link", name="reload the page")).to_be_visible()
+    other_tab.close()
