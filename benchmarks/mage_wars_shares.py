@@ -13,6 +13,8 @@ as the checkout now holds them, so merge only runs of the sides as they stand):
         var/balance/mage_wars-sides-72-50 ...
 
 Every run must have the same bots and seat count (`summary.json` of each run names them).
+It merges any system's `--sides` runs, not only Mage Wars': Arcana's starter-deck tables of
+two seeds are pooled this way (issue 34; `tests/lab/test_card_held_early.py` checks both).
 """
 
 from __future__ import annotations
