@@ -1,8 +1,8 @@
 """Journey (issue 36): the opponent's moves reach a live MArcomage page as patches of the
 board's changed parts, which the page applies without asking for the whole board again, and
 the board it then shows is the board a fresh load of it gives. The page's own moves go over
-its open socket when the page turns that on (`window.marcomageMovesOverSocket`, off by
-default); one refused there is posted, for the board with the notice."""
+its open socket (unless the page sets `window.marcomageMovesOverSocket = false`); one
+refused there is posted, for the board with the notice."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .test_journey_games import board, live_pair, move, version
-
-OVER_SOCKET = "() => { window.marcomageMovesOverSocket = true; }"
 
 SAME_AS_FRESH = """async () => {
   const live = document.getElementById("game-board").cloneNode(true);
@@ -31,8 +29,6 @@ SAME_AS_FRESH = """async () => {
 
 def test_a_patched_board_equals_a_freshly_loaded_one_issue_36(new_page: Any) -> None:
     alice, bob = live_pair(new_page, "() => {}")
-    for page in (alice, bob):
-        page.evaluate(OVER_SOCKET)
     for _ in range(6):
         mover, other = ((alice, bob) if "your-turn" in (board(alice).get_attribute("class")
                                                         or "") else (bob, alice))
@@ -59,8 +55,6 @@ def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: A
     whose answer is the board with the refusal's notice, as a posted move's always was;
     nothing is played. With the socket closed, the next move is posted and played."""
     alice, bob = live_pair(new_page, "() => {}")
-    for page in (alice, bob):
-        page.evaluate(OVER_SOCKET)
     mover = alice if "your-turn" in (board(alice).get_attribute("class") or "") else bob
     before = version(mover)
     mover.evaluate("""() => document.querySelectorAll('#game-board input[name="version"]')
@@ -76,3 +70,20 @@ def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: A
     move(mover)
     expect(board(mover)).to_have_attribute("data-version", str(before + 1))
     assert mover.evaluate("window.marcomageSocketMoves") == 1
+
+
+def test_a_page_whose_socket_closes_for_good_says_so_issue_36(new_page: Any) -> None:
+    """After a close that htmx does not reconnect (here the log-in ended in another tab:
+    4401), the game page no longer hears the other seat's moves; it says so, with a link to
+    reload, instead of waiting silently (a socket closed for good once left a duel against
+    the computer at "Waiting for Computer")."""
+    alice, _bob = live_pair(new_page, "() => {}")
+    stopped = alice.locator(".live-stopped")
+    expect(stopped).to_be_hidden()
+    other_tab = alice.context.new_page()
+    other_tab.goto("/")
+    other_tab.keyboard.press("Alt+q")  # log out there (the site's shortcut)
+    expect(alice.locator(".game-live")).to_have_attribute("data-live", "closed")
+    expect(stopped).to_be_visible()
+    expect(stopped.get_by_role("link", name="reload the page")).to_be_visible()
+    other_tab.close()

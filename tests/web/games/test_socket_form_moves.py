@@ -8,6 +8,7 @@ stale version, a forged or malformed form, the player not to act, and a log-in t
 from __future__ import annotations
 
 import json
+import time
 from datetime import timedelta
 from typing import Any
 from unittest.mock import patch
@@ -111,6 +112,42 @@ class SocketFormMoveTests(SocketGameCase):
                                              "form": DISCARD_FORM}])[0]["error"])
         self.assertEqual(Game.objects.get(pk=self.game.pk).version, 1)
         self.assertFalse(Step.objects.filter(game=self.game).exists())
+
+    def test_issue_36_moves_over_the_rate_wait_their_turn_and_never_close_the_socket(
+            self) -> None:
+        """A page that moves quickly (a player, or a test, clicking as fast as boards come)
+        is slowed to MOVE_RATE, not refused: refusals for speed closed the socket after a
+        few, and the page then missed every later move (a duel against the computer
+        stalled). Here a burst of stale forms beyond MOVE_BURST is each answered in turn,
+        the socket stays open, and the next move is played."""
+        mover, _waiter = to_move(self.game)
+        key = self.session_of(mover)
+        extra = 3
+        stale = {"type": "act", "version": 0, "form": {**DISCARD_FORM, "version": "0"}}
+
+        async def scenario() -> tuple[list[Any], float, str]:
+            socket = socket_for(key, self.game.pk)
+            assert (await socket.connect(timeout=15))[0]
+            await socket.receive_from(timeout=15)
+            began = time.monotonic()
+            for _ in range(consumers.MOVE_BURST + extra):
+                await socket.send_to(text_data=json.dumps(stale))
+            answers = [json.loads(await socket.receive_from(timeout=15))
+                       for _ in range(consumers.MOVE_BURST + extra)]
+            took = time.monotonic() - began
+            await socket.send_to(text_data=json.dumps(
+                {"type": "act", "version": 1, "form": DISCARD_FORM}))
+            board = await socket.receive_from(timeout=15)
+            await socket.disconnect()
+            return answers, took, board
+
+        answers, took, board = async_to_sync(scenario)()
+        for answer in answers:
+            self.assertIs(answer["form"], True)
+            self.assertIn("changed since your page showed it", answer["error"])
+        self.assertGreaterEqual(took, (extra - 0.5) / consumers.MOVE_RATE)
+        self.assertIn('data-to="2"', board)
+        self.assertEqual(Game.objects.get(pk=self.game.pk).version, 2)
 
     def ended_login(self, end: Any) -> Any:
         """The mover's socket sends a form after `end(session_key)` ended its log-in behind

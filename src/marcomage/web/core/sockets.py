@@ -181,13 +181,21 @@ class TokenBucket:
 
     def take(self) -> bool:
         """Spend one token if there is one."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def delay(self) -> float:
+        """Seconds until a token is there (0.0 when one is now)."""
+        self._refill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
 
 
 def parse_frame(text_data: str | None, bytes_data: bytes | None, known: frozenset[str]) -> str:

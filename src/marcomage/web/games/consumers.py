@@ -17,12 +17,14 @@ action are checked by `play.act` / `play.act_on_form`). A refused "action" gets 
 ...} and the board as it is; a refused "form" gets {"error": ..., "form": true} and the page
 posts the form, for the board with the notice. An accepted move's board for this page comes
 back in the same hand-off (the log-in check, the move, this seat's board), and the move's
-wake-up then finds the socket up to date without a hand-off. Frames are rate-limited; the
-socket closes when its log-in ends (core/sockets.py).
+wake-up then finds the socket up to date without a hand-off. Frames are rate-limited (moves
+beyond MOVE_RATE wait their turn; other frames beyond the base rate are refused, and too many
+close the socket); the socket closes when its log-in ends (core/sockets.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +32,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from marcomage.web.core.held import TOO_MANY
-from marcomage.web.core.sockets import SessionBoundSocket, session_holds
+from marcomage.web.core.sockets import SessionBoundSocket, TokenBucket, session_holds
 
 from . import play
 from .errors import GameError
@@ -46,6 +48,9 @@ FORBIDDEN = 4403
 FINISHED = str(Status.FINISHED)
 ACT_FRAME = 2048
 """Longest "act" frame (an action holds a type and ids only, PL-PROTO-4)."""
+MOVE_RATE = 5.0
+MOVE_BURST = 10
+"""Moves a game socket plays per second on average, and in a row; faster ones wait."""
 
 
 @dataclass(frozen=True)
@@ -240,6 +245,7 @@ class GameConsumer(SessionBoundSocket):
     game_id: int = 0
     group: str = ""
     sent: Sent | None = None
+    moves: TokenBucket
 
     async def connect(self) -> None:
         """Accept only the game's players; send them their whole view at once."""
@@ -255,6 +261,7 @@ class GameConsumer(SessionBoundSocket):
         if not await self.bind_session(int(user.pk)):
             await self.close(code=TOO_MANY)
             return
+        self.moves = TokenBucket(MOVE_RATE, MOVE_BURST)
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -277,12 +284,16 @@ class GameConsumer(SessionBoundSocket):
             return
         if self.user_id is None:
             return
-        if not self.bucket.take():
-            if not await self.session_alive():
-                await self.end()
+        # A move over the rate waits for its turn rather than being refused: the page sends
+        # one move at a time and waits for its board, so a quick player (or a test) never
+        # floods, and a refusal would cost him the socket after a few (issue 36: a seeded
+        # duel lost its live board that way). A script that floods is slowed to MOVE_RATE.
+        wait = self.moves.delay()
+        if wait:
+            await asyncio.sleep(wait)
+            if self.user_id is None:  # the log-in ended meanwhile
                 return
-            await self.strike("Too many messages; wait a moment.")
-            return
+        self.moves.take()
         found = await act_for(self.session_key, self.game_id, self.user_id, doc, self.sent)
         if found == ENDED:
             await self.end()

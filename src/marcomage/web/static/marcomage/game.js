@@ -348,10 +348,9 @@
       event.preventDefault();
       return;
     }
-    // Off by default (issue 36): with moves over the socket, a seeded Arcana duel against
-    // the computer (AI_ITERATIONS normal=16, seed 7) lost the computer's wake-ups from
-    // version 69 on, which posted moves do not; a page turns it on by this flag.
-    var socket = window.marcomageMovesOverSocket ? liveSocket() : null;
+    // A page may turn it off (window.marcomageMovesOverSocket = false): its moves are then
+    // posted, as without a socket.
+    var socket = window.marcomageMovesOverSocket !== false ? liveSocket() : null;
     if (!socket) { return; }
     var fields = {};
     var data = event.detail.formData;
@@ -405,18 +404,29 @@
   // Mark the game socket open or closed, and ask for the whole view after a reconnection.
   document.addEventListener("htmx:wsOpen", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {
+      var stopped = document.querySelector(".live-stopped");
+      if (stopped) { stopped.hidden = true; }
       freshSocket = true;
       gameSocket = event.detail.socketWrapper;
       event.target.setAttribute("data-live", "open");
     }
   });
+  // htmx reconnects after these closes only; after any other (the server refused the page's
+  // frames, or the log-in ended) the page would silently stop showing the other seats'
+  // moves: it says so, with a link to reload.
+  var RECONNECTED = [1006, 1011, 1012, 1013];
   document.addEventListener("htmx:wsClose", function (event) {
     if (event.target.classList && event.target.classList.contains("game-live")) {
       event.target.setAttribute("data-live", "closed");
       gameSocket = null;
       settleMove(false);  // a move sent on the socket that closed: post it
+      var code = event.detail && event.detail.event ? event.detail.event.code : 1006;
+      var stopped = document.querySelector(".live-stopped");
+      if (stopped && RECONNECTED.indexOf(code) < 0 && !unloading) { stopped.hidden = false; }
     }
   });
+  var unloading = false;
+  window.addEventListener("pagehide", function () { unloading = true; });
 
   // Auto refresh applies to the games list only (manual: "Layout options").
   document.addEventListener("DOMContentLoaded", function () {
