@@ -181,3 +181,27 @@ def test_issue33_merged_runs_add_up_the_seats_that_held_each_card(tmp_path: Path
     results, _ = shares.merged([tmp_path / "a", tmp_path / "b"])
     assert results.measure == "early" and len(results.early) == 6
     assert results.cards == {c: [n, won[c]] for c, n in total.items()}
+
+
+def test_issue34_merged_arcana_runs_add_up_the_decks_that_held_each_card(tmp_path: Path) -> None:
+    """Issue 34: the same script merges Arcana's `--sides` runs (no `early` column; each
+    game's cards are its two starter decks): the merged per-card tallies are the sum of the
+    runs' own, and the merged table counts every run's duels of each pairing."""
+    shares = bench_script("mage_wars_shares.py", "mage_wars_shares")
+    arcana = find_ruleset("arcana")
+    sides = tuple(arcana.sides())
+    total: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for seed in ("a", "b"):
+        part = run(Setup("arcana", ("random", "random"), seed, None, sides), 6, jobs=1)
+        write(part, tmp_path / seed / "games.parquet")
+        for card, (n, w) in part.cards.items():
+            total[card] += n
+            won[card] += w
+    results, names = shares.merged([tmp_path / "a", tmp_path / "b"])
+    assert names == [s.name for s in sides]
+    assert results.measure == "held" and results.early == []
+    assert results.cards == {c: [n, won[c]] for c, n in total.items()}
+    table = sides_summary(results, names, arcana.cap_end_types,
+                          summary(results, card_names("arcana"))["cards"])
+    assert [row["games"] for row in table["pairings"]] == [2] * 6
