@@ -5,6 +5,10 @@ the run "S" is seeded "S/i"; duel j of a pairing is the lab's game p + 6j of the
 seed, p the pairing's place in the lab's order), so a screen on seed S plays the first
 duels of that pairing of the full table. `marcomage balance --sides` plays every pairing;
 this plays only the suspect ones, so a candidate list is screened in a minute or two.
+A screen matches the table of the same card file only: the search bot guesses hidden cards
+from all four starter decks' cards (`view.POOL`), so a change to one deck's list changes
+the duels of every pairing, its own and the others' (issue 34, w34h: Runeweaver's list
+changed the golden Emberstorm-Tidewall search game).
 
     PYTHONPATH=src python benchmarks/arcana_pairings.py Ember-Tide Ember-World --games 40
 

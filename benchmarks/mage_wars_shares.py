@@ -13,6 +13,10 @@ as the checkout now holds them, so merge only runs of the sides as they stand):
         var/balance/mage_wars-sides-72-50 ...
 
 Every run must have the same bots and seat count (`summary.json` of each run names them).
+Any system's two-seat `--sides` runs merge the same way: Elder Tale's closing table (issue 35)
+is its seeds 35 and 36 pooled, `python benchmarks/mage_wars_shares.py RUN_35 RUN_36`.
+Arcana's starter-deck tables of two seeds are pooled this way too (issue 34;
+`tests/lab/test_card_held_early.py` checks Mage Wars' and Arcana's merges).
 """
 
 from __future__ import annotations

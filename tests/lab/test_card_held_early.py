@@ -106,22 +106,19 @@ def _mean_difference(games: Sequence[Game], counted_per_game: Sequence[Sequence[
     return sum(diffs) / len(diffs), ratio
 
 
-def test_issue33_cards_held_early_show_no_drift_where_cards_used_favour_every_card() -> None:
-    """12 seeded 3-seat games of the search bot (1 rollout): counting the cards a seat used
-    makes a winning seat look richer in cards than a losing one (it lives longer and
-    completes more), so every card's row leans positive; the cards held early are about as
-    many for winners as for losers, and their rows show no such lean (ruleset 8: a winning
-    seat held 0.91 times the cards of a losing one, rows -5.5 points on average, noise at
-    12 games; used: 1.37 times, +13.2 points; on 300 games of the lab the held-early rows
-    average +0.8). 40 control "cards" dealt to seats at random (each to a fifth) average
-    +0.6 points: the comparison itself has no lean."""
+def test_issue33_cards_held_early_show_no_drift() -> None:
+    """12 seeded 3-seat games of the search bot (1 rollout): the cards held early are about
+    as many for winners as for losers, and their rows show no lean (ruleset 9: a winning seat
+    held 0.94 times the cards of a losing one, rows -4.8 points on average, noise at 12
+    games). 40 control "cards" dealt to seats at random (each to a fifth) average +0.8
+    points: the comparison itself has no lean. (Counting the cards a seat *used* leaned
+    positive on ruleset 8, 1.37 times and +13.2 points on these games; on ruleset 9 it
+    does not show at this size, 0.97 times and +1.4 points on 12 games, +1.8 on 36, so it is
+    no longer asserted here; docs/mage_wars.md.)"""
     games = [_played(100 + seed, lambda s: SearchBot(s, iterations=1)) for seed in range(12)]
     early_mean, early_ratio = _mean_difference(
         games, [RULES.cards_held_early(start, events) for start, events, _, _ in games])
-    used_mean, used_ratio = _mean_difference(
-        games, [usage.cards_used(final, events) for _, events, final, _ in games])
-    assert abs(early_ratio - 1) < 0.12 and used_ratio > 1.2
-    assert abs(early_mean) < 0.08 and used_mean > 0.08 and used_mean > early_mean + 0.1
+    assert abs(early_ratio - 1) < 0.12 and abs(early_mean) < 0.08
     rng = Rng.from_seed("control")
     controls = [[[f"x{k}" for k in range(40) if rng.below(5) == 0] for _ in range(3)]
                 for _ in games]
@@ -184,3 +181,27 @@ def test_issue33_merged_runs_add_up_the_seats_that_held_each_card(tmp_path: Path
     results, _ = shares.merged([tmp_path / "a", tmp_path / "b"])
     assert results.measure == "early" and len(results.early) == 6
     assert results.cards == {c: [n, won[c]] for c, n in total.items()}
+
+
+def test_issue34_merged_arcana_runs_add_up_the_decks_that_held_each_card(tmp_path: Path) -> None:
+    """Issue 34: the same script merges Arcana's `--sides` runs (no `early` column; each
+    game's cards are its two starter decks): the merged per-card tallies are the sum of the
+    runs' own, and the merged table counts every run's duels of each pairing."""
+    shares = bench_script("mage_wars_shares.py", "mage_wars_shares")
+    arcana = find_ruleset("arcana")
+    sides = tuple(arcana.sides())
+    total: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for seed in ("a", "b"):
+        part = run(Setup("arcana", ("random", "random"), seed, None, sides), 6, jobs=1)
+        write(part, tmp_path / seed / "games.parquet")
+        for card, (n, w) in part.cards.items():
+            total[card] += n
+            won[card] += w
+    results, names = shares.merged([tmp_path / "a", tmp_path / "b"])
+    assert names == [s.name for s in sides]
+    assert results.measure == "held" and results.early == []
+    assert results.cards == {c: [n, won[c]] for c, n in total.items()}
+    table = sides_summary(results, names, arcana.cap_end_types,
+                          summary(results, card_names("arcana"))["cards"])
+    assert [row["games"] for row in table["pairings"]] == [2] * 6
