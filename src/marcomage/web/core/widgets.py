@@ -92,6 +92,10 @@ class Board:
     """The lobby's and the replay header's words for the options (else the field name)."""
     hand_anchor: str = "game-board"
     """The element the page scrolls to when it is the player's turn."""
+    draw: Callable[[Mapping[str, Any]], str] | None = None
+    """The live board drawn by code from its whole context (issue 36: MArcomage's, with its
+    parts counted as it is written, a `games.parts.Parted`), for the seats' shared
+    renderings; None: the template draws it (the template may call the same code)."""
     auto_action: Callable[[list[Action]], Action | None] | None = None
     """The action the site takes for a player whose legal actions leave no real choice (an
     Arcana response window where only "pass" is legal, issue 34), unless the player's

@@ -164,8 +164,13 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
     """The board (and, with `oob`, the chat log) as HTML, in the player's time zone."""
     context = board_context(game, user)
     context.update(notice=notice, oob=oob)
+    draw = board_of(game.ruleset).draw
     with timezone.override(preferences_of(user).timezone):
-        html = unmarked(render_to_string(context["board_template"], context, request=request))
+        if draw is not None and request is None:
+            html = str(draw(context))  # the board drawn by code (issue 36), no markers
+        else:
+            html = unmarked(render_to_string(context["board_template"], context,
+                                             request=request))
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html
@@ -250,7 +255,11 @@ def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = 
     def render() -> str:
         context = board_context(game, user, chat=False)
         context.update(notice="", oob=True)
+        draw = board_of(game.ruleset).draw
         with timezone.override(preferences_of(user).timezone):
+            if draw is not None:
+                # Drawn by code with its parts counted as it is written (issue 36).
+                return draw(context)
             # Split at its marked parts once, here: every socket's patch of it compares
             # parts then, and parses nothing (games/parts.py).
             return parts.split(render_to_string(context["board_template"], context))

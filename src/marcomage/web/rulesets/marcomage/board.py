@@ -13,6 +13,7 @@ from marcomage.games.marcomage.state import OUTCOME_TEXT
 from marcomage.platform.protocol import Action
 from marcomage.web.core.widgets import Board, ReplayBoard
 
+from .drawn import board_in_template, draw, side_in_template
 from .templatetags.cards import Faces
 
 TEMPLATE = "rulesets/marcomage/_board.jinja"
@@ -206,6 +207,7 @@ def context(view: Mapping[str, Any], seat: int, legal: list[Action], players: li
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
         "faces": Faces(players[seat]),
+        "draw_board": board_in_template,  # _board.jinja: the same code as `draw`
     }
 
 
@@ -245,6 +247,7 @@ def replay_context(view: Mapping[str, Any], players: list[Any]) -> dict[str, Any
         "winners": [names[int(w)] for w in outcome["winners"]] if outcome else [],
         "hidden": view["modes"]["hidden"],
         "friendly": view["modes"]["friendly"],
+        "draw_side": side_in_template,  # _side.jinja: the live board's code
     }
 
 
@@ -270,5 +273,6 @@ WIDGET = Board(
     how_it_ended=how_it_ended,
     option_labels=OPTION_LABELS,
     hand_anchor=HAND_ANCHOR,
+    draw=draw,
 )
 """This board as the widget registry hands it out (`core.widgets.board_of`)."""

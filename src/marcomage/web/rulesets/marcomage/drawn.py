@@ -1,0 +1,349 @@
+"""MArcomage's live board drawn by Python code as its marked parts (issue 36).
+
+A board is drawn once per (game, seat, version) for the HTTP answer and every socket of the
+seat; a Jinja2 template of it took ~1.5 ms (a few hundred escapes, attribute lookups and
+generator steps), then the text was split again at its part markers to find the parts for
+the sockets' patches. Here each part is written by a function of its inputs (f-strings,
+every value escaped as Jinja2's autoescape escapes it), the card faces come from the
+per-process memo (`Faces.slot`) and each card part's start tag from another, and the parts'
+positions are counted while the text is written: the result is a `games.parts.Parted`
+without markers, which the patch of parts.py takes as it took a split rendering. The markup
+is the one the Jinja2 templates drew (`_board.jinja` now calls `board_in_template`, so the
+game page draws the same text); tests/web/games/test_drawn_board.py checks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from types import SimpleNamespace
+from typing import Any
+
+from django.template.loader import get_template
+from django.urls import get_script_prefix
+from jinja2 import pass_context
+from markupsafe import Markup, escape
+
+from marcomage.web.core.jinja import signed, url
+from marcomage.web.core.templatetags.marcomage import icon
+from marcomage.web.games.parts import Parted
+
+Span = list[Any]
+OOB = ' hx-swap-oob="true"'
+
+
+class Writer:
+    """The board's text as it is written, with its parts' spans (name, tag, start, head
+    end, end, holder) counted on the way, as `games.parts.split` finds them."""
+
+    __slots__ = ("open", "out", "pos", "spans")
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.pos = 0
+        self.spans: list[Span] = []
+        self.open: list[int] = []
+
+    def add(self, text: str) -> None:
+        self.out.append(text)
+        self.pos += len(text)
+
+    def start(self, name: str, tag: str, head: str) -> None:
+        """A part begins with its start tag `head`."""
+        self.spans.append([name, tag, self.pos, self.pos + len(head), -1,
+                           self.open[-1] if self.open else -1])
+        self.open.append(len(self.spans) - 1)
+        self.add(head)
+
+    def end(self, tail: str) -> None:
+        """The innermost open part ends with `tail` (its end tag)."""
+        self.add(tail)
+        self.spans[self.open.pop()][4] = self.pos
+
+    def whole(self, name: str, tag: str, text: str, head: int) -> None:
+        """A part of no parts, written at once (its start tag `head` characters long)."""
+        self.start(name, tag, text[:head])
+        self.end(text[head:])
+
+    def board(self, root: str) -> Parted:
+        """The text written, as a `Parted` whose root element has the tag `root`."""
+        text = "".join(self.out)
+        board = Parted(text)
+        board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in self.spans)
+        board.root = (root, 0, text.index(">") + 1, len(text.rstrip()))
+        board.names = tuple(span[0] for span in self.spans)
+        return board
+
+
+@lru_cache(maxsize=16384)
+def _named(html: str, name: str) -> tuple[str, int]:
+    """An element drawn elsewhere (a card's face) with `data-part` after its tag's name, as
+    the `part` filter wrote it, and the length of its start tag."""
+    cut = html.index(" ", 1) if html.index(" ", 1) < html.index(">") else html.index(">")
+    text = f'{html[:cut]} data-part="{escape(name)}"{html[cut:]}'
+    return text, text.index(">") + 1
+
+
+def _status(w: Writer, c: Mapping[str, Any], opponent: str) -> None:
+    finished = c.get("finished")
+    if finished:
+        outcome = c.get("outcome") or {}
+        end = escape(str(outcome.get("end_type", "")).lower())
+        turn = (f'<strong class="outcome outcome-{end}">'
+                f'{escape(outcome.get("text", ""))}</strong>\n    \n')
+    elif c.get("your_turn"):
+        turn = '<strong class="turn turn-mine">It is your turn</strong>\n    \n'
+    else:
+        turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>\n'
+    modes = ((f'<span class="mode">{icon("eye-off", "Hidden cards")}</span>'
+              if c.get("hidden") else "")
+             + (f'<span class="mode">{icon("handshake", "Friendly play")}</span>'
+                if c.get("friendly") else ""))
+    left = (f'<span class="left">{opponent} has left the game</span>'
+            if c.get("opponent_left") else "")
+    w.start("status", "div", '<div class="game-status" data-part="status">')
+    w.end(f'\n    <span class="round">Round {escape(c.get("round"))}</span>\n    {turn}'
+          f'    <span class="modes">{modes}</span>\n    {left}\n  </div>')
+
+
+def _form(slot: Any, act: str, version: str, csrf: str) -> str:
+    """A hand slot's play/discard form (the text after its start tag)."""
+    pos = slot.pos
+    token = (f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">' if csrf
+             else "")
+    select = ""
+    if slot.playable and slot.choices:
+        eight = slot.modes == 8
+        selects = f' data-selects="{escape(slot.selects)}"'
+        options = "".join(f'<option value="{escape(m)}">{escape(label)}</option>'
+                          for m, label in slot.choices)
+        select = (f'<select name="mode" aria-label="{"Which card" if eight else "Mode"}" '
+                  f'class="mode-select"'
+                  f'{selects if eight else ""}'
+                  f'>{options}</select>')
+    play = ('<button type="submit" name="kind" value="play" class="btn-play">Play</button>'
+            if slot.playable else
+            f'<button type="button" class="btn-play" aria-disabled="true" '
+            f'aria-describedby="why-{pos}">Play</button>')
+    why = ("" if slot.playable else
+           f'<span class="why" id="why-{pos}" role="tooltip">'
+           f'{escape(slot.short or "This card cannot be played now.")}</span>')
+    return (f'\n        {token}\n        <input type="hidden" name="version" value="{version}">'
+            f'<input type="hidden" name="pos" value="{pos}">\n        {select}\n'
+            f'        <div class="act-buttons">\n          {play}\n'
+            '          <button type="submit" name="kind" value="discard" class="btn-discard">'
+            f'Discard</button>\n        </div>\n        {why}\n      </form>')
+
+
+def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
+    mine = c["me"]["hand"]
+    your_turn = c.get("your_turn")
+    version = escape(c.get("version"))
+    csrf = escape(c.get("csrf_token") or "")
+    w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
+            'id="my-hand" tabindex="-1" aria-label="Your hand">')
+    w.add("\n    ")
+    for slot in mine:
+        pos = slot.pos
+        w.start(f"mine-{pos}", "div",
+                f'<div class="slot{" playable" if slot.playable else ""}'
+                f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
+                f'data-part="mine-{pos}">')
+        w.add("\n      ")
+        face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
+                                           slot.guest)), f"mine-{pos}-card")
+        w.whole(f"mine-{pos}-card", "div", face, head)
+        w.add("\n      ")
+        if your_turn:
+            w.start(f"mine-{pos}-form", "form",
+                    f'<form class="act-form" data-part="mine-{pos}-form" method="post" '
+                    f'action="{act}" hx-post="{act}" hx-target="#game-board" '
+                    'hx-swap="outerHTML" hx-disabled-elt="find button">')
+            w.end(_form(slot, act, version, csrf))
+        w.end("\n    </div>")
+    w.end("\n  </section>")
+
+
+def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar: Any
+         ) -> None:
+    """One side of the board (`who`: "me" or "them"), as `_side.jinja` draws it."""
+    them = who == "them"
+    activity = c.get("opponent_activity")
+    name = escape(c.get("opponent_name") if them else getattr(s["user"], "username", ""))
+    picture = (f'<img class="avatar small" src="{escape(url("avatar", avatar))}" alt="" '
+               'width="30" height="30"> ' if avatar else "")
+    heading = (f'<h3 class="side-name activity-{escape(getattr(activity, "value", ""))}" '
+               f'title="{escape(getattr(activity, "label", ""))}">' if them else
+               '<h3 class="side-name">')
+    w.start(f"side-{who}", "section",
+            f'<section class="side side-{who}" data-part="side-{who}" '
+            f'aria-label="{escape(getattr(s["user"], "username", ""))}">')
+    w.add(f"\n  {heading}{picture}{name}</h3>\n  ")
+    c_ = s["castle"]
+    tower, wall = escape(s["tower"]), escape(s["wall"])
+    w.whole(f"castle-{who}", "svg", _castle(c_, who, str(tower), str(wall)),
+            len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
+                f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'))
+    w.add("\n  ")
+    w.start(f"towers-{who}", "dl", f'<dl class="towers" data-part="towers-{who}">')
+    w.end(f'\n    <dt>Tower</dt><dd class="stat stat-tower"><span class="value">{tower}</span> '
+          f'<small class="change">{signed(s["tower_change"])}</small></dd>\n'
+          f'    <dt>Wall</dt><dd class="stat stat-wall"><span class="value">{wall}</span> '
+          f'<small class="change">{signed(s["wall_change"])}</small></dd>\n  </dl>')
+    w.add("\n  ")
+    rows = "".join(
+        f'<tr class="res-{escape(r["key"])}"><th>{escape(r["facility"])}</th><td>'
+        f'<span class="value">{escape(r["facility_value"])}</span> <small class="change">'
+        f'{signed(r["facility_change"])}</small></td><th>{escape(r["stock"])}</th><td>'
+        f'<span class="value">{escape(r["stock_value"])}</span> <small class="change">'
+        f'{signed(r["stock_change"])}</small></td></tr>' for r in s["resources"])
+    w.start(f"resources-{who}", "table",
+            f'<table class="resources" data-part="resources-{who}">')
+    w.end(f"\n    {rows}\n  </table>")
+    tokens = s.get("tokens")
+    listed = ("<ul class=\"tokens\">" + "".join(
+        f'<li>{escape(t["name"])} <span class="value">{escape(t["value"])}</span> '
+        f'<small class="change">{signed(t["change"])}</small></li>' for t in tokens)
+        + "</ul>") if tokens else ""
+    w.end(f"\n  {listed}\n</section>")
+
+
+@lru_cache(maxsize=4096)
+def _castle(c: Any, who: str, tower: str, wall: str) -> str:
+    """The SVG of a side's tower and wall (`c`: board.Castle, a frozen dataclass), from
+    memory: a few hundred heights."""
+    grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
+            f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
+            f'to="{c.tower_top}" dur="0.9s"/>' if c.tower != c.tower_before else "")
+    roof = (f'<animateTransform attributeName="transform" type="translate" '
+            f'from="0 {c.roof_shift}" to="0 0" dur="0.9s"/>' if c.tower != c.tower_before
+            else "")
+    rise = (f'<animate attributeName="height" from="{c.wall_before}" to="{c.wall}" '
+            f'dur="0.9s"/><animate attributeName="y" from="{c.wall_top_before}" '
+            f'to="{c.wall_top}" dur="0.9s"/>' if c.wall != c.wall_before else "")
+    return (f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
+            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">\n'
+            '    <rect class="sky" x="0" y="0" width="120" height="170"/>\n'
+            f'    <rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
+            f'height="{c.tower}">{grow}</rect>\n'
+            f'    <polygon class="roof" points="{c.roof}">{roof}</polygon>\n'
+            f'    <rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
+            f'height="{c.wall}">{rise}</rect>\n'
+            '    <rect class="ground" x="0" y="170" width="120" height="10"/>\n  </svg>')
+
+
+def _entry(e: Mapping[str, Any], faces: Any) -> str:
+    """One card of a side's last round: played or discarded, its mode, its face."""
+    mode = f" (mode {escape(e['mode'])})" if e.get("mode") else ""
+    done = "PLAYED" if e["action"] == "play" else "DISCARDED"
+    return (f'<div class="history-entry"><span class="history-action action-'
+            f'{escape(e["action"])}">{done}{mode}</span>{faces.slot(e["card"])}</div>')
+
+
+def _entries(history: Any, faces: Any) -> str:
+    return "".join(_entry(e, faces) for e in history if e.get("card"))
+
+
+def _pile(cards: Any, kind: str, faces: Any) -> str:
+    return "".join(f'<div class="pile-card pile-{kind}">{faces.slot(card)}</div>'
+                   for card in cards)
+
+
+def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
+    me, them = c["me"], c["them"]
+    line = '<div class="pile-line" aria-hidden="true"></div>'
+    w.start("history", "div", '<div class="history-rows" data-part="history">')
+    w.end(
+        '\n  <div class="history-line history-mine"><h4>Your last round</h4>'
+        f'<div class="card-row">{_entries(me["history"], faces)}</div></div>\n'
+        f'  <div class="history-line history-theirs"><h4>{opponent}\'s last round</h4>'
+        f'<div class="card-row">{_entries(them["history"], faces)}</div></div>\n'
+        '  <div class="history-line pile pile-mine" title="Discarded by effects during your '
+        'last round"><h4>Discarded in your round</h4><div class="card-row">\n    '
+        f'{_pile(me["discarded_own"], "own", faces)}{line}'
+        f'{_pile(me["discarded_opp"], "opp", faces)}\n  </div></div>\n'
+        '  <div class="history-line pile pile-theirs" title="Discarded by effects during '
+        f'your opponent\'s last round"><h4>Discarded in {opponent}\'s round</h4>'
+        '<div class="card-row">\n    '
+        f'{_pile(them["discarded_opp"], "opp", faces)}{line}'
+        f'{_pile(them["discarded_own"], "own", faces)}\n  </div></div>\n</div>')
+
+
+def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
+    w.start("hand-theirs", "details",
+            '<details class="hand-theirs-box" data-part="hand-theirs" open>')
+    w.add(f"\n    <summary>{opponent}'s hand</summary>\n    <section class=\"hand hand-theirs\" "
+          f"aria-label=\"{opponent}'s hand\">\n      ")
+    for slot in c["them"]["hand"]:
+        pos = slot.pos
+        w.start(f"theirs-{pos}", "div",
+                f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">')
+        w.end(f"{faces.slot(slot.card, slot.new, slot.revealed, False)}</div>")
+    w.end("\n    </section>\n  </details>")
+
+
+@lru_cache(maxsize=4096)
+def _actions(game_id: int, surrender: bool, abort: bool, finish: bool, finished: bool,
+             recorded: bool, csrf: str, prefix: str) -> str:
+    """The end buttons (games/_end_actions.jinja, shared with the other boards), from
+    memory: a handful of texts per game (`prefix`, the script prefix its URLs start with,
+    is part of the key)."""
+    return str(get_template("games/_end_actions.jinja").render({
+        "game": SimpleNamespace(pk=game_id, recorded=recorded),
+        "ends": SimpleNamespace(surrender=surrender, abort=abort, finish=finish),
+        "finished": finished, "csrf_token": csrf}))
+
+
+def draw(c: Mapping[str, Any]) -> Parted:
+    """The seat's whole live board from its context (`payload.board_context` with `notice`,
+    `oob` and, on a page, `csrf_token`), with its parts."""
+    game = c["game"]
+    faces = c["faces"]
+    opponent_user = c.get("opponent")
+    opponent = escape(getattr(opponent_user, "username", "") or "")
+    act = escape(url("games:act", game.pk))
+    w = Writer()
+    notice = c.get("notice")
+    w.add(f'<div id="game-board" class="game-board{" minimized" if c.get("minimized") else ""}'
+          f'{" your-turn" if c.get("your_turn") else ""}" data-version="{escape(c["version"])}" '
+          f'data-game="{escape(game.pk)}" data-round="{escape(c.get("round"))}" '
+          f'data-finished="{"yes" if c.get("finished") else "no"}"'
+          f'{OOB if c.get("oob") else ""}>\n  '
+          + (f'<p class="message error game-notice" role="alert">{escape(notice)}</p>'
+             if notice else "") + "\n  ")
+    _status(w, c, opponent)
+    w.add("\n  ")
+    _hand(w, c, faces, act)
+    w.add('\n  <div class="field">\n    ')
+    side(w, c, c["me"], "me", c.get("my_avatar"))
+    w.add('\n    <div class="middle">')
+    _history(w, c, faces, opponent)
+    w.add("</div>\n    ")
+    side(w, c, c["them"], "them", c.get("their_avatar"))
+    w.add("\n  </div>\n  ")
+    _theirs(w, c, faces, opponent)
+    w.add("\n  ")
+    ends = c.get("ends")
+    actions = _actions(int(game.pk), bool(getattr(ends, "surrender", False)),
+                       bool(getattr(ends, "abort", False)),
+                       bool(getattr(ends, "finish", False)), bool(c.get("finished")),
+                       bool(getattr(game, "recorded", False)), str(c.get("csrf_token") or ""),
+                       get_script_prefix())
+    w.whole("actions", "div", actions, actions.index(">") + 1)
+    w.add("\n</div>")
+    return w.board("div")
+
+
+def side_in_template(s: Mapping[str, Any], who: str, avatar: Any = "", activity: Any = "",
+                     opponent_name: Any = "") -> Markup:
+    """`side` from `_side.jinja` (the replay board's sides): the same markup as the live
+    board's, from one piece of code."""
+    w = Writer()
+    side(w, {"opponent_activity": activity, "opponent_name": opponent_name}, s, who, avatar)
+    return Markup("".join(w.out))
+
+
+@pass_context
+def board_in_template(context: Any) -> Markup:
+    """`draw` from `_board.jinja` (the game page includes it): the same text, unmarked."""
+    return Markup(str(draw(context.get_all())))
