@@ -28,6 +28,7 @@ status line), fall back to the generic patch of patches.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -45,12 +46,16 @@ OOB = ' hx-swap-oob="true"'
 class Part:
     """One marked element of a rendering (the root's element too, named ""): its name and
     tag, where it starts, where its start tag ends (`head`), where it ends (`end`, after its
-    end tag) and the parts it holds."""
+    end tag) and the parts it holds; on a keyed board (`Parted.keys`) also its key (what a
+    part drawn whole shows; None for a holder of parts) and a holder's text between its
+    parts (`gaps`, as written)."""
 
-    __slots__ = ("children", "end", "head", "name", "start", "tag")
+    __slots__ = ("children", "end", "gaps", "head", "key", "name", "start", "tag")
 
-    def __init__(self, name: str, tag: str, start: int, head: int, end: int = -1) -> None:
+    def __init__(self, name: str, tag: str, start: int, head: int, end: int = -1,
+                 key: Any = None, gaps: tuple[str, ...] | None = None) -> None:
         self.name, self.tag, self.start, self.head, self.end = name, tag, start, head, end
+        self.key, self.gaps = key, gaps
         self.children: list[Part] = []
 
 
@@ -63,11 +68,18 @@ tree of objects per kept board did, as the parses of patches.py once did, issue 
 
 class Parted(str):
     """A board's whole text that knows its marked parts (`spans`, in document order), its
-    root element's tag, start, start tag's end and end (`root`), and the parts' names."""
+    root element's tag, start, start tag's end and end (`root`), and the parts' names. A
+    board drawn by code (rulesets/marcomage/drawn.py) also knows each part's key (`keys`:
+    what a part drawn whole shows, None for a holder of parts), each holder's text between
+    its parts (`gaps`) and the root's (`root_gaps`): its patch then compares keys, not the
+    parts' text (issue 36)."""
 
     spans: tuple[Span, ...]
     root: tuple[str, int, int, int]
     names: tuple[str, ...]
+    keys: tuple[Any, ...] | None = None
+    gaps: tuple[tuple[str, ...], ...] = ()
+    root_gaps: tuple[str, ...] = ()
 
 
 def split(text: str) -> str:
@@ -115,10 +127,20 @@ def split(text: str) -> str:
 def _tree(board: Parted) -> Part:
     """The board's parts as a tree (made for a patch, then dropped)."""
     tag, start, head, end = board.root
-    root = Part("", tag, start, head, end)
-    made: list[Part] = []
-    for name, tag, start, head, end, holder in board.spans:
-        part = Part(name, tag, start, head, end)
+    keys = board.keys
+    if keys is None:
+        root = Part("", tag, start, head, end)
+        made: list[Part] = []
+        for name, tag, start, head, end, holder in board.spans:
+            part = Part(name, tag, start, head, end)
+            (made[holder] if holder >= 0 else root).children.append(part)
+            made.append(part)
+        return root
+    root = Part("", tag, start, head, end, None, board.root_gaps)
+    made = []
+    for (name, tag, start, head, end, holder), key, gaps in zip(board.spans, keys,
+                                                               board.gaps, strict=True):
+        part = Part(name, tag, start, head, end, key, None if key is not None else gaps)
         (made[holder] if holder >= 0 else root).children.append(part)
         made.append(part)
     return root
@@ -137,7 +159,8 @@ def _alike(old: str, before: Part, new: str, after: Part) -> bool:
     return (before.tag == after.tag and len(before.children) == len(after.children)
             and all(a.name == b.name for a, b in zip(before.children, after.children,
                                                       strict=True))
-            and _gaps(old, before) == _gaps(new, after))
+            and (before.gaps == after.gaps if before.gaps is not None
+                 and after.gaps is not None else _gaps(old, before) == _gaps(new, after)))
 
 
 def _changes(old: str, before: Part, new: str, after: Part, entries: list[str],
@@ -160,9 +183,15 @@ def _change(old: str, was: Part, new: str, now: Part, entries: list[str]) -> Non
     parts where it is alike; where only its first parts line up (a slot that gains or
     loses its form), those, then the rest cut after them and the new rest (`data-cut`);
     else the part whole."""
-    text = new[now.start:now.end]
-    if old[was.start:was.end] == text:
+    if was.key is not None and now.key is not None:
+        # Parts drawn whole from their inputs (a keyed board): the same key, the same text.
+        if was.key == now.key and was.tag == now.tag:
+            return
+    elif ((was.gaps is None or now.gaps is None)
+          and old[was.start:was.end] == new[now.start:now.end]):
         return
+    # (Two holders of a keyed board are compared part by part below, not as text.)
+    text = new[now.start:now.end]
     if _alike(old, was, new, now):
         _changes(old, was, new, now, entries)
         return
@@ -214,8 +243,12 @@ def _kept(old: str, before: Part, new: str, after: Part) -> int:
             or not new.startswith(end, after.end - len(end))):
         return 0
     keep = 0
-    for was, now, gap, other in zip(before.children, after.children, _gaps(old, before),
-                                    _gaps(new, after), strict=False):
+    gaps: Sequence[str] | None = before.gaps
+    others: Sequence[str] | None = after.gaps
+    if gaps is None or others is None:
+        gaps, others = _gaps(old, before), _gaps(new, after)
+    for was, now, gap, other in zip(before.children, after.children, gaps, others,
+                                    strict=False):
         if was.name != now.name or gap != other or not _closed(gap):
             break
         keep += 1

@@ -27,6 +27,7 @@ from markupsafe import Markup, escape
 from marcomage.web.core.jinja import signed, url
 from marcomage.web.core.templatetags.marcomage import icon
 from marcomage.web.games.parts import Parted
+from marcomage.web.rulesets.marcomage.templatetags.cards import _slot
 
 Span = list[Any]
 OOB = ' hx-swap-oob="true"'
@@ -34,44 +35,79 @@ OOB = ' hx-swap-oob="true"'
 
 class Writer:
     """The board's text as it is written, with its parts' spans (name, tag, start, head
-    end, end, holder) counted on the way, as `games.parts.split` finds them."""
+    end, end, holder) counted on the way, as `games.parts.split` finds them, and their keys
+    (issue 36): a part drawn whole from its inputs carries those inputs as its key; a part
+    holding parts (a hand, a slot, a side) carries none, but its own text between its parts
+    (`gaps`, as written, a few literal strings and a name) is kept for the patch."""
 
-    __slots__ = ("open", "out", "pos", "spans")
+    __slots__ = ("gaps", "keys", "open", "out", "piece", "pos", "root_gaps", "spans")
 
     def __init__(self) -> None:
         self.out: list[str] = []
         self.pos = 0
         self.spans: list[Span] = []
         self.open: list[int] = []
+        self.keys: list[Any] = []
+        self.gaps: list[list[str]] = []
+        self.root_gaps: list[str] = []
+        self.piece: list[str] = []
+
+    def head(self, text: str) -> None:
+        """The root element's start tag (not part of its text between parts)."""
+        self.out.append(text)
+        self.pos += len(text)
 
     def add(self, text: str) -> None:
         self.out.append(text)
         self.pos += len(text)
+        self.piece.append(text)
 
-    def start(self, name: str, tag: str, head: str) -> None:
-        """A part begins with its start tag `head`."""
+    def _gap(self) -> None:
+        """The innermost open holder's text since its last part (or its start tag) ends."""
+        (self.gaps[self.open[-1]] if self.open else self.root_gaps).append(
+            "".join(self.piece))
+        self.piece = []
+
+    def start(self, name: str, tag: str, head: str, key: Any = None) -> None:
+        """A part begins with its start tag `head`; `key`: what it shows (None: a holder of
+        parts, compared part by part)."""
+        self._gap()
         self.spans.append([name, tag, self.pos, self.pos + len(head), -1,
                            self.open[-1] if self.open else -1])
+        self.keys.append(key)
+        self.gaps.append([])
         self.open.append(len(self.spans) - 1)
-        self.add(head)
+        self.out.append(head)
+        self.pos += len(head)
 
     def end(self, tail: str) -> None:
         """The innermost open part ends with `tail` (its end tag)."""
         self.add(tail)
+        self._gap()
         self.spans[self.open.pop()][4] = self.pos
 
-    def whole(self, name: str, tag: str, text: str, head: int) -> None:
-        """A part of no parts, written at once (its start tag `head` characters long)."""
-        self.start(name, tag, text[:head])
-        self.end(text[head:])
+    def whole(self, name: str, tag: str, text: str, head: int, key: Any) -> None:
+        """A part of no parts, written at once (its start tag `head` characters long), shown
+        from `key`."""
+        self._gap()
+        self.spans.append([name, tag, self.pos, self.pos + head, self.pos + len(text),
+                           self.open[-1] if self.open else -1])
+        self.keys.append(key)
+        self.gaps.append([])
+        self.out.append(text)
+        self.pos += len(text)
 
     def board(self, root: str) -> Parted:
         """The text written, as a `Parted` whose root element has the tag `root`."""
+        self._gap()
         text = "".join(self.out)
         board = Parted(text)
         board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in self.spans)
         board.root = (root, 0, text.index(">") + 1, len(text.rstrip()))
         board.names = tuple(span[0] for span in self.spans)
+        board.keys = tuple(self.keys)
+        board.gaps = tuple(tuple(gaps) for gaps in self.gaps)
+        board.root_gaps = tuple(self.root_gaps)
         return board
 
 
@@ -84,26 +120,37 @@ def _named(html: str, name: str) -> tuple[str, int]:
     return text, text.index(">") + 1
 
 
+STATUS = '<div class="game-status" data-part="status">'
+
+
 def _status(w: Writer, c: Mapping[str, Any], opponent: str) -> None:
-    finished = c.get("finished")
+    finished = bool(c.get("finished"))
+    outcome = (c.get("outcome") or {}) if finished else {}
+    key = ("status", finished, str(outcome.get("end_type", "")), outcome.get("text", ""),
+           bool(c.get("your_turn")), opponent, bool(c.get("hidden")),
+           bool(c.get("friendly")), bool(c.get("opponent_left")), c.get("round"))
+    w.whole("status", "div", _status_text(key), len(STATUS), key)
+
+
+@lru_cache(maxsize=4096)
+def _status_text(key: tuple[Any, ...]) -> str:
+    """The status line from its key (round, turn, end, modes, the opponent's name)."""
+    _, finished, end_type, text, your_turn, opponent, hidden, friendly, left, round_ = key
     if finished:
-        outcome = c.get("outcome") or {}
-        end = escape(str(outcome.get("end_type", "")).lower())
+        end = escape(end_type.lower())
         turn = (f'<strong class="outcome outcome-{end}">'
-                f'{escape(outcome.get("text", ""))}</strong>\n    \n')
-    elif c.get("your_turn"):
+                f'{escape(text)}</strong>\n    \n')
+    elif your_turn:
         turn = '<strong class="turn turn-mine">It is your turn</strong>\n    \n'
     else:
         turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>\n'
     modes = ((f'<span class="mode">{icon("eye-off", "Hidden cards")}</span>'
-              if c.get("hidden") else "")
+              if hidden else "")
              + (f'<span class="mode">{icon("handshake", "Friendly play")}</span>'
-                if c.get("friendly") else ""))
-    left = (f'<span class="left">{opponent} has left the game</span>'
-            if c.get("opponent_left") else "")
-    w.start("status", "div", '<div class="game-status" data-part="status">')
-    w.end(f'\n    <span class="round">Round {escape(c.get("round"))}</span>\n    {turn}'
-          f'    <span class="modes">{modes}</span>\n    {left}\n  </div>')
+                if friendly else ""))
+    gone = f'<span class="left">{opponent} has left the game</span>' if left else ""
+    return (f'{STATUS}\n    <span class="round">Round {escape(round_)}</span>\n    {turn}'
+            f'    <span class="modes">{modes}</span>\n    {gone}\n  </div>')
 
 
 def _form(slot: Any, act: str, version: str, csrf: str) -> str:
@@ -140,6 +187,7 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
     your_turn = c.get("your_turn")
     version = escape(c.get("version"))
     csrf = escape(c.get("csrf_token") or "")
+    looks = faces.looks
     w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
             'id="my-hand" tabindex="-1" aria-label="Your hand">')
     w.add("\n    ")
@@ -152,13 +200,17 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
         w.add("\n      ")
         face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
                                            slot.guest)), f"mine-{pos}-card")
-        w.whole(f"mine-{pos}-card", "div", face, head)
+        # A card played in place of another (a guest) is keyed by its drawing.
+        w.whole(f"mine-{pos}-card", "div", face, head,
+                (slot.card, slot.new, slot.revealed, looks) if slot.guest is None else face)
         w.add("\n      ")
         if your_turn:
             w.start(f"mine-{pos}-form", "form",
                     f'<form class="act-form" data-part="mine-{pos}-form" method="post" '
                     f'action="{act}" hx-post="{act}" hx-target="#game-board" '
-                    'hx-swap="outerHTML" hx-disabled-elt="find button">')
+                    'hx-swap="outerHTML" hx-disabled-elt="find button">',
+                    (act, version, csrf, pos, slot.playable, slot.modes, slot.selects,
+                     slot.choices, slot.short))
             w.end(_form(slot, act, version, csrf))
         w.end("\n    </div>")
     w.end("\n  </section>")
@@ -183,29 +235,48 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     tower, wall = escape(s["tower"]), escape(s["wall"])
     w.whole(f"castle-{who}", "svg", _castle(c_, who, str(tower), str(wall)),
             len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-                f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'))
+                f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'),
+            (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before))
     w.add("\n  ")
-    w.start(f"towers-{who}", "dl", f'<dl class="towers" data-part="towers-{who}">')
-    w.end(f'\n    <dt>Tower</dt><dd class="stat stat-tower"><span class="value">{tower}</span> '
-          f'<small class="change">{signed(s["tower_change"])}</small></dd>\n'
-          f'    <dt>Wall</dt><dd class="stat stat-wall"><span class="value">{wall}</span> '
-          f'<small class="change">{signed(s["wall_change"])}</small></dd>\n  </dl>')
+    key = (s["tower"], s["wall"], s["tower_change"], s["wall_change"])
+    text = _towers(who, *key)
+    w.whole(f"towers-{who}", "dl", text, text.index(">") + 1, key)
     w.add("\n  ")
-    rows = "".join(
-        f'<tr class="res-{escape(r["key"])}"><th>{escape(r["facility"])}</th><td>'
-        f'<span class="value">{escape(r["facility_value"])}</span> <small class="change">'
-        f'{signed(r["facility_change"])}</small></td><th>{escape(r["stock"])}</th><td>'
-        f'<span class="value">{escape(r["stock_value"])}</span> <small class="change">'
-        f'{signed(r["stock_change"])}</small></td></tr>' for r in s["resources"])
-    w.start(f"resources-{who}", "table",
-            f'<table class="resources" data-part="resources-{who}">')
-    w.end(f"\n    {rows}\n  </table>")
+    rows = tuple((r["key"], r["facility"], r["facility_value"], r["facility_change"],
+                  r["stock"], r["stock_value"], r["stock_change"]) for r in s["resources"])
+    text = _resources(who, rows)
+    w.whole(f"resources-{who}", "table", text, text.index(">") + 1, rows)
     tokens = s.get("tokens")
     listed = ("<ul class=\"tokens\">" + "".join(
         f'<li>{escape(t["name"])} <span class="value">{escape(t["value"])}</span> '
         f'<small class="change">{signed(t["change"])}</small></li>' for t in tokens)
         + "</ul>") if tokens else ""
     w.end(f"\n  {listed}\n</section>")
+
+
+@lru_cache(maxsize=4096)
+def _towers(who: str, tower: Any, wall: Any, tower_change: Any, wall_change: Any) -> str:
+    """A side's tower and wall heights with their changes."""
+    return (f'<dl class="towers" data-part="towers-{who}">\n    <dt>Tower</dt>'
+            f'<dd class="stat stat-tower"><span class="value">{escape(tower)}</span> '
+            f'<small class="change">{signed(tower_change)}</small></dd>\n'
+            f'    <dt>Wall</dt><dd class="stat stat-wall"><span class="value">{escape(wall)}'
+            f'</span> <small class="change">{signed(wall_change)}</small></dd>\n  </dl>')
+
+
+@lru_cache(maxsize=4096)
+def _resources(who: str, rows: tuple[tuple[Any, ...], ...]) -> str:
+    """A side's facilities and stocks with their changes (`rows`: key, facility, its value
+    and change, stock, its value and change)."""
+    cells = "".join(
+        f'<tr class="res-{escape(key)}"><th>{escape(facility)}</th><td>'
+        f'<span class="value">{escape(facility_value)}</span> <small class="change">'
+        f'{signed(facility_change)}</small></td><th>{escape(stock)}</th><td>'
+        f'<span class="value">{escape(stock_value)}</span> <small class="change">'
+        f'{signed(stock_change)}</small></td></tr>'
+        for key, facility, facility_value, facility_change, stock, stock_value, stock_change
+        in rows)
+    return f'<table class="resources" data-part="resources-{who}">\n    {cells}\n  </table>'
 
 
 @lru_cache(maxsize=4096)
@@ -232,41 +303,58 @@ def _castle(c: Any, who: str, tower: str, wall: str) -> str:
             '    <rect class="ground" x="0" y="170" width="120" height="10"/>\n  </svg>')
 
 
-def _entry(e: Mapping[str, Any], faces: Any) -> str:
-    """One card of a side's last round: played or discarded, its mode, its face."""
-    mode = f" (mode {escape(e['mode'])})" if e.get("mode") else ""
-    done = "PLAYED" if e["action"] == "play" else "DISCARDED"
-    return (f'<div class="history-entry"><span class="history-action action-'
-            f'{escape(e["action"])}">{done}{mode}</span>{faces.slot(e["card"])}</div>')
+Round = tuple[tuple[Any, Any, Any], ...]
+"""A side's last round as a key: (card, action, mode) of each entry that shows a card."""
 
 
-def _entries(history: Any, faces: Any) -> str:
-    return "".join(_entry(e, faces) for e in history if e.get("card"))
+def _round(history: Any) -> Round:
+    return tuple((e["card"], e["action"], e.get("mode")) for e in history if e.get("card"))
 
 
-def _pile(cards: Any, kind: str, faces: Any) -> str:
-    return "".join(f'<div class="pile-card pile-{kind}">{faces.slot(card)}</div>'
-                   for card in cards)
+def _entries(entries: Round, looks: Any) -> str:
+    """The cards of a side's last round: played or discarded, their modes, their faces."""
+    return "".join(
+        f'<div class="history-entry"><span class="history-action action-{escape(action)}">'
+        f'{"PLAYED" if action == "play" else "DISCARDED"}'
+        f'{f" (mode {escape(mode)})" if mode else ""}</span>'
+        f'{_slot(card, False, False, True, looks)}</div>' for card, action, mode in entries)
+
+
+def _pile(cards: tuple[Any, ...], kind: str, looks: Any) -> str:
+    return "".join(f'<div class="pile-card pile-{kind}">{_slot(card, False, False, True, looks)}'
+                   '</div>' for card in cards)
 
 
 def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
     me, them = c["me"], c["them"]
+    key = (opponent, faces.looks, _round(me["history"]), _round(them["history"]),
+           tuple(me["discarded_own"]), tuple(me["discarded_opp"]),
+           tuple(them["discarded_opp"]), tuple(them["discarded_own"]))
+    w.whole("history", "div", _history_text(key), len(HISTORY), key)
+
+
+HISTORY = '<div class="history-rows" data-part="history">'
+
+
+@lru_cache(maxsize=4096)
+def _history_text(key: tuple[Any, ...]) -> str:
+    """Both sides' last rounds and the cards discarded in them, from their key."""
+    opponent, looks, mine, theirs, own, opp, their_opp, their_own = key
     line = '<div class="pile-line" aria-hidden="true"></div>'
-    w.start("history", "div", '<div class="history-rows" data-part="history">')
-    w.end(
-        '\n  <div class="history-line history-mine"><h4>Your last round</h4>'
-        f'<div class="card-row">{_entries(me["history"], faces)}</div></div>\n'
+    return (
+        f'{HISTORY}\n  <div class="history-line history-mine"><h4>Your last round</h4>'
+        f'<div class="card-row">{_entries(mine, looks)}</div></div>\n'
         f'  <div class="history-line history-theirs"><h4>{opponent}\'s last round</h4>'
-        f'<div class="card-row">{_entries(them["history"], faces)}</div></div>\n'
+        f'<div class="card-row">{_entries(theirs, looks)}</div></div>\n'
         '  <div class="history-line pile pile-mine" title="Discarded by effects during your '
         'last round"><h4>Discarded in your round</h4><div class="card-row">\n    '
-        f'{_pile(me["discarded_own"], "own", faces)}{line}'
-        f'{_pile(me["discarded_opp"], "opp", faces)}\n  </div></div>\n'
+        f'{_pile(own, "own", looks)}{line}'
+        f'{_pile(opp, "opp", looks)}\n  </div></div>\n'
         '  <div class="history-line pile pile-theirs" title="Discarded by effects during '
         f'your opponent\'s last round"><h4>Discarded in {opponent}\'s round</h4>'
         '<div class="card-row">\n    '
-        f'{_pile(them["discarded_opp"], "opp", faces)}{line}'
-        f'{_pile(them["discarded_own"], "own", faces)}\n  </div></div>\n</div>')
+        f'{_pile(their_opp, "opp", looks)}{line}'
+        f'{_pile(their_own, "own", looks)}\n  </div></div>\n</div>')
 
 
 def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
@@ -274,12 +362,20 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
             '<details class="hand-theirs-box" data-part="hand-theirs" open>')
     w.add(f"\n    <summary>{opponent}'s hand</summary>\n    <section class=\"hand hand-theirs\" "
           f"aria-label=\"{opponent}'s hand\">\n      ")
+    looks = faces.looks
     for slot in c["them"]["hand"]:
-        pos = slot.pos
-        w.start(f"theirs-{pos}", "div",
-                f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">')
-        w.end(f"{faces.slot(slot.card, slot.new, slot.revealed, False)}</div>")
+        key = (slot.card, slot.new, slot.revealed, looks)
+        text, head = _their_slot(slot.pos, *key)
+        w.whole(f"theirs-{slot.pos}", "div", text, head, key)
     w.end("\n    </section>\n  </details>")
+
+
+@lru_cache(maxsize=4096)
+def _their_slot(pos: int, card: int | None, new: bool, revealed: bool, looks: Any
+                ) -> tuple[str, int]:
+    """A slot of the opponent's hand (a card shown or face down, its flags)."""
+    head = f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">'
+    return f"{head}{_slot(card, bool(new), bool(revealed), False, looks)}</div>", len(head)
 
 
 @lru_cache(maxsize=4096)
@@ -304,13 +400,13 @@ def draw(c: Mapping[str, Any]) -> Parted:
     act = escape(url("games:act", game.pk))
     w = Writer()
     notice = c.get("notice")
-    w.add(f'<div id="game-board" class="game-board{" minimized" if c.get("minimized") else ""}'
-          f'{" your-turn" if c.get("your_turn") else ""}" data-version="{escape(c["version"])}" '
-          f'data-game="{escape(game.pk)}" data-round="{escape(c.get("round"))}" '
-          f'data-finished="{"yes" if c.get("finished") else "no"}"'
-          f'{OOB if c.get("oob") else ""}>\n  '
-          + (f'<p class="message error game-notice" role="alert">{escape(notice)}</p>'
-             if notice else "") + "\n  ")
+    w.head(f'<div id="game-board" class="game-board{" minimized" if c.get("minimized") else ""}'
+           f'{" your-turn" if c.get("your_turn") else ""}" data-version="{escape(c["version"])}" '
+           f'data-game="{escape(game.pk)}" data-round="{escape(c.get("round"))}" '
+           f'data-finished="{"yes" if c.get("finished") else "no"}"'
+           f'{OOB if c.get("oob") else ""}>')
+    w.add("\n  " + (f'<p class="message error game-notice" role="alert">{escape(notice)}</p>'
+                    if notice else "") + "\n  ")
     _status(w, c, opponent)
     w.add("\n  ")
     _hand(w, c, faces, act)
@@ -324,12 +420,12 @@ def draw(c: Mapping[str, Any]) -> Parted:
     _theirs(w, c, faces, opponent)
     w.add("\n  ")
     ends = c.get("ends")
-    actions = _actions(int(game.pk), bool(getattr(ends, "surrender", False)),
-                       bool(getattr(ends, "abort", False)),
-                       bool(getattr(ends, "finish", False)), bool(c.get("finished")),
-                       bool(getattr(game, "recorded", False)), str(c.get("csrf_token") or ""),
-                       get_script_prefix())
-    w.whole("actions", "div", actions, actions.index(">") + 1)
+    key = (int(game.pk), bool(getattr(ends, "surrender", False)),
+           bool(getattr(ends, "abort", False)), bool(getattr(ends, "finish", False)),
+           bool(c.get("finished")), bool(getattr(game, "recorded", False)),
+           str(c.get("csrf_token") or ""), get_script_prefix())
+    actions = _actions(*key)
+    w.whole("actions", "div", actions, actions.index(">") + 1, key)
     w.add("\n</div>")
     return w.board("div")
 
