@@ -28,7 +28,6 @@ status line), fall back to the generic patch of patches.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -46,16 +45,12 @@ OOB = ' hx-swap-oob="true"'
 class Part:
     """One marked element of a rendering (the root's element too, named ""): its name and
     tag, where it starts, where its start tag ends (`head`), where it ends (`end`, after its
-    end tag) and the parts it holds; on a keyed board (`Parted.keys`) also its key (what a
-    part drawn whole shows; None for a holder of parts) and a holder's text between its
-    parts (`gaps`, as written)."""
+    end tag) and the parts it holds."""
 
-    __slots__ = ("children", "end", "gaps", "head", "key", "name", "start", "tag")
+    __slots__ = ("children", "end", "head", "name", "start", "tag")
 
-    def __init__(self, name: str, tag: str, start: int, head: int, end: int = -1,
-                 key: Any = None, gaps: tuple[str, ...] | None = None) -> None:
+    def __init__(self, name: str, tag: str, start: int, head: int, end: int = -1) -> None:
         self.name, self.tag, self.start, self.head, self.end = name, tag, start, head, end
-        self.key, self.gaps = key, gaps
         self.children: list[Part] = []
 
 
@@ -68,18 +63,21 @@ tree of objects per kept board did, as the parses of patches.py once did, issue 
 
 class Parted(str):
     """A board's whole text that knows its marked parts (`spans`, in document order), its
-    root element's tag, start, start tag's end and end (`root`), and the parts' names. A
-    board drawn by code (rulesets/marcomage/drawn.py) also knows each part's key (`keys`:
-    what a part drawn whole shows, None for a holder of parts), each holder's text between
-    its parts (`gaps`) and the root's (`root_gaps`): its patch then compares keys, not the
-    parts' text (issue 36)."""
+    root element's tag, start, start tag's end and end (`root`), and the parts' names.
+
+    A board drawn by code (rulesets/marcomage/drawn.py) is keyed too (issue 36): `keys`
+    holds, for each part drawn whole from its inputs, those inputs (None for a part that
+    holds parts), `kids` the parts each part holds (span indices; the root's last), and
+    `gaps` each holder's own text between its parts as written (the root's last). Its patch
+    (`keyed_patch`) then compares keys where the parts' texts were compared, and builds no
+    tree. All are tuples of strings, numbers and flags, which the collector leaves alone."""
 
     spans: tuple[Span, ...]
     root: tuple[str, int, int, int]
     names: tuple[str, ...]
     keys: tuple[Any, ...] | None = None
+    kids: tuple[tuple[int, ...], ...] = ()
     gaps: tuple[tuple[str, ...], ...] = ()
-    root_gaps: tuple[str, ...] = ()
 
 
 def split(text: str) -> str:
@@ -127,20 +125,10 @@ def split(text: str) -> str:
 def _tree(board: Parted) -> Part:
     """The board's parts as a tree (made for a patch, then dropped)."""
     tag, start, head, end = board.root
-    keys = board.keys
-    if keys is None:
-        root = Part("", tag, start, head, end)
-        made: list[Part] = []
-        for name, tag, start, head, end, holder in board.spans:
-            part = Part(name, tag, start, head, end)
-            (made[holder] if holder >= 0 else root).children.append(part)
-            made.append(part)
-        return root
-    root = Part("", tag, start, head, end, None, board.root_gaps)
-    made = []
-    for (name, tag, start, head, end, holder), key, gaps in zip(board.spans, keys,
-                                                               board.gaps, strict=True):
-        part = Part(name, tag, start, head, end, key, None if key is not None else gaps)
+    root = Part("", tag, start, head, end)
+    made: list[Part] = []
+    for name, tag, start, head, end, holder in board.spans:
+        part = Part(name, tag, start, head, end)
         (made[holder] if holder >= 0 else root).children.append(part)
         made.append(part)
     return root
@@ -159,8 +147,7 @@ def _alike(old: str, before: Part, new: str, after: Part) -> bool:
     return (before.tag == after.tag and len(before.children) == len(after.children)
             and all(a.name == b.name for a, b in zip(before.children, after.children,
                                                       strict=True))
-            and (before.gaps == after.gaps if before.gaps is not None
-                 and after.gaps is not None else _gaps(old, before) == _gaps(new, after)))
+            and _gaps(old, before) == _gaps(new, after))
 
 
 def _changes(old: str, before: Part, new: str, after: Part, entries: list[str],
@@ -183,15 +170,9 @@ def _change(old: str, was: Part, new: str, now: Part, entries: list[str]) -> Non
     parts where it is alike; where only its first parts line up (a slot that gains or
     loses its form), those, then the rest cut after them and the new rest (`data-cut`);
     else the part whole."""
-    if was.key is not None and now.key is not None:
-        # Parts drawn whole from their inputs (a keyed board): the same key, the same text.
-        if was.key == now.key and was.tag == now.tag:
-            return
-    elif ((was.gaps is None or now.gaps is None)
-          and old[was.start:was.end] == new[now.start:now.end]):
-        return
-    # (Two holders of a keyed board are compared part by part below, not as text.)
     text = new[now.start:now.end]
+    if old[was.start:was.end] == text:
+        return
     if _alike(old, was, new, now):
         _changes(old, was, new, now, entries)
         return
@@ -243,12 +224,8 @@ def _kept(old: str, before: Part, new: str, after: Part) -> int:
             or not new.startswith(end, after.end - len(end))):
         return 0
     keep = 0
-    gaps: Sequence[str] | None = before.gaps
-    others: Sequence[str] | None = after.gaps
-    if gaps is None or others is None:
-        gaps, others = _gaps(old, before), _gaps(new, after)
-    for was, now, gap, other in zip(before.children, after.children, gaps, others,
-                                    strict=False):
+    for was, now, gap, other in zip(before.children, after.children, _gaps(old, before),
+                                    _gaps(new, after), strict=False):
         if was.name != now.name or gap != other or not _closed(gap):
             break
         keep += 1
@@ -259,18 +236,119 @@ def patch(old: str, new: str, old_version: int, new_version: int) -> str | None:
     """The patch of the parts that changed from the seat's board `old` (version
     `old_version`) to `new`, or None when either marks no parts or the board's text outside
     its parts changed (the generic patch may then do), or the patch would be nearly the
-    whole board."""
+    whole board. Two keyed boards are compared by their keys (`Keyed`)."""
     if not isinstance(old, Parted) or not isinstance(new, Parted):
         return None
     entries: list[str] = []
-    before, after = _tree(old), _tree(new)
-    if _alike(old, before, new, after):
-        _changes(old, before, new, after, entries)
-    elif keep := _kept(old, before, new, after):
-        _cut(old, before, new, after, entries, keep)  # a section shown or gone
+    if old.keys is not None and new.keys is not None:
+        if not Keyed(old, new, entries).root():
+            return None
     else:
-        return None
+        before, after = _tree(old), _tree(new)
+        if _alike(old, before, new, after):
+            _changes(old, before, new, after, entries)
+        elif keep := _kept(old, before, new, after):
+            _cut(old, before, new, after, entries, keep)  # a section shown or gone
+        else:
+            return None
     listed = escape(",".join(old.names))
     text = (f'<template id="{PATCH_ID}" data-from="{old_version}" data-to="{new_version}" '
             f'data-parts="{listed}">{"".join(entries)}</template>')
     return text if len(text) < SHARE * len(new) else None
+
+
+class Keyed:
+    """The patch of two keyed boards (`Parted.keys`), with the entries the comparison of
+    their parts' texts gives (the same rules: a part whose key stayed is left alone, a
+    holder alike in its own text and its parts' names is patched part by part, one whose
+    first parts line up is cut after them), read from their spans by index: no tree, and no
+    part's text compared, only keys, holders' start tags and their text between parts."""
+
+    __slots__ = ("entries", "new", "old")
+
+    def __init__(self, old: Parted, new: Parted, entries: list[str]) -> None:
+        self.old, self.new, self.entries = old, new, entries
+
+    def root(self) -> bool:
+        """The entries of the whole board; False when its own text changed (the generic
+        patch may then do)."""
+        if self._alike(-1, -1):
+            self._changes(-1, -1)
+        elif keep := self._kept(-1, -1):
+            self._cut(-1, -1, keep)
+        else:
+            return False
+        return True
+
+    @staticmethod
+    def _span(board: Parted, at: int) -> tuple[str, str, int, int, int]:
+        """Name, tag, start, head and end of a part (-1: the root element)."""
+        if at < 0:
+            tag, start, head, end = board.root
+            return "", tag, start, head, end
+        name, tag, start, head, end, _ = board.spans[at]
+        return name, tag, start, head, end
+
+    def _alike(self, was: int, now: int) -> bool:
+        old, new = self.old, self.new
+        before, after = old.kids[was], new.kids[now]
+        return (self._span(old, was)[1] == self._span(new, now)[1]
+                and len(before) == len(after)
+                and all(old.names[a] == new.names[b] for a, b in zip(before, after,
+                                                                   strict=True))
+                and old.gaps[was] == new.gaps[now])
+
+    def _changes(self, was: int, now: int, count: int | None = None) -> None:
+        old, new = self.old, self.new
+        _, _, start, head, _ = self._span(old, was)
+        name, tag, begin, after, _ = self._span(new, now)
+        text = new[begin:after]
+        if old[start:head] != text:
+            if not name:
+                text = text.replace(OOB, "", 1)
+            self.entries.append(f'<template data-head="{name}" data-tag="{tag}">'
+                                f'{text}</{tag}></template>')
+        pairs = list(zip(old.kids[was], new.kids[now], strict=False))
+        for a, b in pairs if count is None else pairs[:count]:
+            self._change(a, b)
+
+    def _change(self, was: int, now: int) -> None:
+        old, new = self.old, self.new
+        key, other = old.keys[was], new.keys[now]  # type: ignore[index]
+        name, tag, start, _, end = self._span(new, now)
+        if key is not None or other is not None:
+            if key is not None and key == other and old.spans[was][1] == tag:
+                return  # drawn from the same inputs: the same text
+        elif self._alike(was, now):
+            self._changes(was, now)
+            return
+        elif keep := self._kept(was, now):
+            self._cut(was, now, keep)
+            return
+        self.entries.append(f'<template data-part="{name}" data-tag="{tag}">'
+                            f'{new[start:end]}</template>')
+
+    def _kept(self, was: int, now: int) -> int:
+        old, new = self.old, self.new
+        _, tag, _, _, end = self._span(old, was)
+        _, other, _, _, stop = self._span(new, now)
+        close = f"</{other}>"
+        if (tag != other or not old.startswith(close, end - len(close))
+                or not new.startswith(close, stop - len(close))):
+            return 0
+        keep = 0
+        for a, b, gap, same in zip(old.kids[was], new.kids[now], old.gaps[was],
+                                   new.gaps[now], strict=False):
+            if old.names[a] != new.names[b] or gap != same or not _closed(gap):
+                break
+            keep += 1
+        return keep
+
+    def _cut(self, was: int, now: int, keep: int) -> None:
+        new = self.new
+        self._changes(was, now, keep)
+        name, tag, _, _, end = self._span(new, now)
+        last = new.spans[new.kids[now][keep - 1]]
+        self.entries.append(f'<template data-cut="{name}" data-after="{last[0]}" '
+                            f'data-tag="{tag}">{new[last[4]:end - len(f"</{tag}>")]}'
+                            '</template>')

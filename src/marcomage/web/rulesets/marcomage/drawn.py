@@ -106,8 +106,11 @@ class Writer:
         board.root = (root, 0, text.index(">") + 1, len(text.rstrip()))
         board.names = tuple(span[0] for span in self.spans)
         board.keys = tuple(self.keys)
-        board.gaps = tuple(tuple(gaps) for gaps in self.gaps)
-        board.root_gaps = tuple(self.root_gaps)
+        kids: list[list[int]] = [[] for _ in range(len(self.spans) + 1)]
+        for at, span in enumerate(self.spans):
+            kids[span[5]].append(at)  # the root's (holder -1) are the last
+        board.kids = tuple(tuple(held) for held in kids)
+        board.gaps = (*(tuple(gaps) for gaps in self.gaps), tuple(self.root_gaps))
         return board
 
 
