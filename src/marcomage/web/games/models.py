@@ -12,6 +12,7 @@ change is a `Step` with the state hash after it, so a finished game is its own r
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +25,10 @@ CHAT_LENGTH = 300  # C-SITE-3
 COMPUTER_SEAT = 1
 """The computer's seat in a two-seat game (issue 11); in a game of more seats it may sit in
 any seat but the first, each marked `Seat.computer` (issue 35)."""
+
+
+_number = attrgetter("number")
+"""A seat's number (the order of a game's seats)."""
 
 
 class Status(models.TextChoices):
@@ -90,8 +95,13 @@ class Game(models.Model):
         return self.seed is not None
 
     def seat_list(self) -> list[Seat]:
-        """The seats in order (prefetched when the caller asked for them)."""
-        return sorted(self.seats.all(), key=lambda seat: seat.number)
+        """The seats in order (prefetched when the caller asked for them). The prefetched
+        seats are read from the game's cache directly: `self.seats.all()` builds a related
+        manager and a queryset for them on every call, and a move asks for the seats a
+        score of times (issue 36)."""
+        cache = getattr(self, "_prefetched_objects_cache", None)
+        seats = cache.get("seats") if cache else None
+        return sorted(self.seats.all() if seats is None else seats, key=_number)
 
     def seat_of(self, user: Any) -> Seat | None:
         """The user's seat in this game, or None."""
