@@ -21,6 +21,11 @@ version it shows is `data-from`, its parts (`[data-part]`, in document order) ar
 listed, and each entry's part has the tag named; otherwise it asks for the whole view. A part
 holds only what the seat's whole board holds (it is a piece of that very rendering).
 
+A board drawn by code with a key for each part (MArcomage's, rulesets/marcomage/drawn.py)
+is patched by its keys instead (`Keyed`): a part whose key stayed is not compared at all, one
+whose key changed goes whole, and only holders' start tags and their short text between
+parts are compared as text; the entries are the ones the comparison of texts gives.
+
 Boards that mark no parts, or whose text outside the parts changed (a notice above the
 status line), fall back to the generic patch of patches.py.
 """

@@ -10,6 +10,12 @@ positions are counted while the text is written: the result is a `games.parts.Pa
 without markers, which the patch of parts.py takes as it took a split rendering. The markup
 is the one the Jinja2 templates drew (`_board.jinja` now calls `board_in_template`, so the
 game page draws the same text); tests/web/games/test_drawn_board.py checks it.
+
+Each part drawn whole carries a key built from what it shows (the status line's round, turn,
+end and modes; a hand slot's card and flags; a form's version, position and choices; a
+castle's heights; the history's cards; the end buttons' options) and is drawn from a
+per-process memo by that key, so a part that did not change is not drawn again; the patch of
+two keyed boards compares the keys, not the parts' texts (`games.parts.Keyed`, issue 36).
 """
 
 from __future__ import annotations
