@@ -345,9 +345,11 @@ def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None
 HISTORY = '<div class="history-rows" data-part="history">'
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _history_text(key: tuple[Any, ...]) -> str:
-    """Both sides' last rounds and the cards discarded in them, from their key."""
+    """Both sides' last rounds and the cards discarded in them, from their key (a few
+    hundred kept: each holds up to a dozen card faces, and a game's history changes with
+    every move, so it recurs only for a board drawn again at the same version)."""
     opponent, looks, mine, theirs, own, opp, their_opp, their_own = key
     line = '<div class="pile-line" aria-hidden="true"></div>'
     return (
