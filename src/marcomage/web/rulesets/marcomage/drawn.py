@@ -164,28 +164,38 @@ def _status_text(key: tuple[Any, ...]) -> str:
 
 def _form(slot: Any, act: str, version: str, csrf: str) -> str:
     """A hand slot's play/discard form (the text after its start tag)."""
-    pos = slot.pos
+    before, after = _form_around(slot.pos, slot.playable, slot.modes, slot.selects,
+                                 slot.choices, slot.short, csrf)
+    return f"{before}{version}{after}"
+
+
+@lru_cache(maxsize=4096)
+def _form_around(pos: int, playable: bool, modes: int, selects: str,
+                 choices: tuple[tuple[int, str], ...], short: str, csrf: str
+                 ) -> tuple[str, str]:
+    """A slot's form before and after its version, from memory: the same card in the same
+    place and state recurs from version to version, the version does not."""
     token = (f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">' if csrf
              else "")
     select = ""
-    if slot.playable and slot.choices:
-        eight = slot.modes == 8
-        selects = f' data-selects="{escape(slot.selects)}"'
+    if playable and choices:
+        eight = modes == 8
+        selected = f' data-selects="{escape(selects)}"'
         options = "".join(f'<option value="{escape(m)}">{escape(label)}</option>'
-                          for m, label in slot.choices)
+                          for m, label in choices)
         select = (f'<select name="mode" aria-label="{"Which card" if eight else "Mode"}" '
                   f'class="mode-select"'
-                  f'{selects if eight else ""}'
+                  f'{selected if eight else ""}'
                   f'>{options}</select>')
     play = ('<button type="submit" name="kind" value="play" class="btn-play">Play</button>'
-            if slot.playable else
+            if playable else
             f'<button type="button" class="btn-play" aria-disabled="true" '
             f'aria-describedby="why-{pos}">Play</button>')
-    why = ("" if slot.playable else
+    why = ("" if playable else
            f'<span class="why" id="why-{pos}" role="tooltip">'
-           f'{escape(slot.short or "This card cannot be played now.")}</span>')
-    return (f'\n        {token}\n        <input type="hidden" name="version" value="{version}">'
-            f'<input type="hidden" name="pos" value="{pos}">\n        {select}\n'
+           f'{escape(short or "This card cannot be played now.")}</span>')
+    return (f'\n        {token}\n        <input type="hidden" name="version" value="',
+            f'"><input type="hidden" name="pos" value="{pos}">\n        {select}\n'
             f'        <div class="act-buttons">\n          {play}\n'
             '          <button type="submit" name="kind" value="discard" class="btn-discard">'
             f'Discard</button>\n        </div>\n        {why}\n      </form>')
