@@ -22,7 +22,7 @@ from marcomage.platform.rng import Rng
 from . import decisions, engine, tabletop
 from .cards import CARDS
 from .state import GameState
-from .view import sample_state
+from .view import Sampler
 
 ITERATIONS = 16
 """Determinized rollouts per decision, in all (the site's levels set their own)."""
@@ -195,7 +195,8 @@ class SearchBot:
         legal = pruned or legal
         if len(legal) == 1:
             return dict(legal[0])
-        base = sample_state(view, self.rng)
+        sampler = Sampler(view)
+        base = sampler.sample(self.rng)
         prior = [self._prior(base, seat, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-prior[i],
                                                          -WEIGHTS.get(legal[i]["type"], 1), i))
@@ -211,7 +212,7 @@ class SearchBot:
                 log_n = math.log(iteration + len(candidates))
                 pick = max(range(len(candidates)), key=lambda k: totals[k] / visits[k]
                            + EXPLORATION * math.sqrt(log_n / visits[k]))
-            state = sample_state(view, self.rng)
+            state = sampler.sample(self.rng)
             totals[pick] += self._rollout(state, seat, legal[candidates[pick]])
             visits[pick] += 1
         best = max(range(len(candidates)), key=lambda k: (totals[k] / visits[k], visits[k]))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import HEALTH_DECKS, Card
+from .cards import CARDS, HEALTH_DECKS, Card
 from .crafting import fill, waivable
-from .requirements import ALL_ICONS, can_fill, fits, place_icons
-from .state import GameState, Manifest
+from .requirements import ALL_ICONS, ANY, can_fill, place_icons
+from .state import EMPTY, GameState, Manifest
 from .tabletop import POTION_SHELF, card_of, in_game, mage, stat, targets
 
 # --- who decides, and what ----------------------------------------------------------------
@@ -29,9 +29,10 @@ def _distinct_slots(manifest: Manifest) -> list[int]:
     """The first open slot of each kind (filling either of two equal slots is one choice)."""
     seen: set[str] = set()
     out = []
-    for index in manifest.open_slots():
-        if manifest.slots[index] not in seen:
-            seen.add(manifest.slots[index])
+    slots = manifest.slots
+    for index, filled in enumerate(manifest.filled):
+        if filled == EMPTY and slots[index] not in seen:
+            seen.add(slots[index])
             out.append(index)
     return out
 
@@ -46,23 +47,35 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
     """Every way to put a hand card's resources into a manifestation's open slots
     (MW-REQ-3, MW-REQ-5)."""
     out: list[dict[str, Any]] = []
-    all_icons = state.options.resource_mode == ALL_ICONS
-    for iid in hand:
-        icons = card_of(state, iid).resources
-        if not icons:
-            continue
-        for manifest in manifests:
-            if manifest.stalled > 0:  # nothing goes into a stalled card (MW-MEDDLE-1)
+    if state.options.resource_mode == ALL_ICONS:
+        for iid in hand:
+            icons = card_of(state, iid).resources
+            if not icons:
                 continue
-            if all_icons:
+            for manifest in manifests:
+                if manifest.stalled > 0:  # nothing goes into a stalled card (MW-MEDDLE-1)
+                    continue
                 open_kinds = [manifest.slots[i] for i in manifest.open_slots()]
                 if place_icons(open_kinds, icons):
                     out.append({"type": kind, "card": iid, "target": manifest.card})
-                continue
-            for slot in _distinct_slots(manifest):
-                if any(fits(manifest.slots[slot], icon) for icon in icons):
-                    out.append({"type": kind, "card": iid, "target": manifest.card,
-                                "slot": slot})
+        return out
+    # the open slots of each manifestation read once, not once a hand card (`fits`: an
+    # "any" slot takes every icon and an "any" icon fills every slot)
+    ready = [(manifest.card, [(slot, manifest.slots[slot])
+                              for slot in _distinct_slots(manifest)])
+             for manifest in manifests if manifest.stalled <= 0]  # MW-MEDDLE-1
+    if not ready:
+        return out
+    cards = state.cards
+    for iid in hand:
+        icons = CARDS[cards[iid]].resources
+        if not icons:
+            continue
+        wild = ANY in icons
+        for target, slots in ready:
+            for slot, needed in slots:
+                if wild or needed == ANY or needed in icons:
+                    out.append({"type": kind, "card": iid, "target": target, "slot": slot})
     return out
 
 

@@ -4,17 +4,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import ALIGNMENTS, ICONS
 
 
-@dataclass(frozen=True, slots=True)
-class Mage:
+class Mage(NamedTuple):
     """What a win condition reads about one seat: alignment, level, and whether the mage is
-    in play (dead and left mages count as destroyed, MW-DEATH-4, MW-WIN-4)."""
+    in play (dead and left mages count as destroyed, MW-DEATH-4, MW-WIN-4). A named tuple:
+    the engine builds one a seat after every step."""
 
     alignment: str
     level: int
@@ -114,3 +114,71 @@ def met(doc: Mapping[str, Any], seat: int, table: Table) -> bool:
     if "pets_kept" in doc:
         return table.mages[seat].pets >= int(doc["pets_kept"])
     return False
+
+
+Predicate = Callable[[int, Table], bool]
+"""A win condition made ready to check: (seat, table) -> met?"""
+
+
+def predicate(doc: Mapping[str, Any]) -> Predicate:
+    """The win condition `doc` as a function that answers as `met` does, with the document
+    read once (the engine checks every seat's condition after every step, issue 33)."""
+    if "and" in doc or "or" in doc:
+        parts = [predicate(part) for part in doc["and" if "and" in doc else "or"]]
+        check = parts[0]
+        for part in parts[1:]:
+            check = _both(check, part) if "and" in doc else _either(check, part)
+        return check
+    if "structures_built" in doc:
+        built, alignment, element = (int(doc["structures_built"]), doc.get("alignment"),
+                                     doc.get("element"))
+
+        def structures(seat: int, table: Table) -> bool:
+            return sum(1 for a, e in table.structures
+                       if (alignment is None or alignment == a)
+                       and (element is None or element == e)) >= built
+        return structures
+    if "destroy_all" in doc:
+        wanted = doc["destroy_all"]
+
+        def destroy_all(seat: int, table: Table) -> bool:
+            found = False
+            for s, m in enumerate(table.mages):
+                if s != seat and m.alignment == wanted:
+                    if m.alive:
+                        return False
+                    found = True
+            return found
+        return destroy_all
+    if "destroy_everyone" in doc:
+        def destroy_everyone(seat: int, table: Table) -> bool:
+            found = False
+            for s, m in enumerate(table.mages):
+                if s != seat:
+                    if m.alive:
+                        return False
+                    found = True
+            return found
+        return destroy_everyone
+    if "rivals_fallen" in doc:
+        rivals, kind = int(doc["rivals_fallen"]), doc.get("alignment")
+
+        def rivals_fallen(seat: int, table: Table) -> bool:
+            return sum(1 for s, m in enumerate(table.mages) if s != seat and m.fallen
+                       and (kind is None or kind == m.alignment)) >= rivals
+        return rivals_fallen
+    if "level_reached" in doc:
+        level = int(doc["level_reached"])
+        return lambda seat, table: table.mages[seat].level >= level
+    if "pets_kept" in doc:
+        pets = int(doc["pets_kept"])
+        return lambda seat, table: table.mages[seat].pets >= pets
+    return lambda seat, table: False
+
+
+def _both(first: Predicate, second: Predicate) -> Predicate:
+    return lambda seat, table: first(seat, table) and second(seat, table)
+
+
+def _either(first: Predicate, second: Predicate) -> Predicate:
+    return lambda seat, table: first(seat, table) or second(seat, table)
