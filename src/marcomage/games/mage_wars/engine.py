@@ -34,7 +34,7 @@ from .tabletop import (
     seat_of_mage,
     stat,
 )
-from .victory import Mage, Predicate, Table, predicate
+from .victory import Predicate, predicate
 
 ROUND_LIMIT = 50
 """A game lasts at most this many rounds; then it is a draw (MW-TURN-8)."""
@@ -164,20 +164,13 @@ def check_wins(state: GameState) -> bool:
         state.pending_effects.clear()
         say(state, remaining[0], "is the last mage standing and wins")
         return True
-    players = state.players
-    cards = state.cards
-    if not any(p.alive and not p.left for p in players):
-        return False
-    table = Table([Mage(CARDS[cards[p.mage]].alignment, p.level, not p.left, len(p.pets),
-                        p.fallen)
-                   if p.fallen or not p.left else Mage("", 0, False)
-                   for p in players],
-                  [(CARDS[cards[i]].alignment, CARDS[cards[i]].element) for i in state.built])
+    players, cards, built = state.players, state.cards, state.built
     seats = len(players)
     for k in range(seats):
         seat = (state.active + k) % seats
         player = players[seat]
-        if player.alive and not player.left and win_check(cards[player.mage])(seat, table):
+        if player.alive and not player.left and win_check(cards[player.mage])(
+                seat, players, cards, built):
             state.outcome = Outcome("win", (seat,), WIN_END, state.round)
             state.stage = "over"
             state.decisions.clear()
