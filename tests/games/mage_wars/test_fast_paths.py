@@ -7,7 +7,7 @@ from __future__ import annotations
 from marcomage.games.mage_wars.cards import CARDS
 from marcomage.games.mage_wars.state import Player, state_to_json
 from marcomage.games.mage_wars.victory import met, predicate, table_of
-from marcomage.games.mage_wars.view import Sampler, sample_state, view
+from marcomage.games.mage_wars.view import Sampler, sample_state, shuffle, view
 from marcomage.platform.rng import Rng
 
 from .tables import game
@@ -56,3 +56,14 @@ def test_PL_SHARED_5_a_reused_sampler_deals_as_fresh_samples_do() -> None:
         assert state_to_json(mine) == state_to_json(fresh)
         mine.players[0].hand.append(0)  # a sample's changes stay in that sample
         assert view(sampler.sample(Rng.from_seed(1)), 1) == doc
+
+
+def test_PL_STATE_1_the_samplers_shuffle_is_the_generators_own() -> None:
+    """The inlined shuffle gives the permutation `Rng.shuffle` gives and leaves the
+    generator where `Rng.shuffle` leaves it, for every length up to a pack's."""
+    ours, theirs = Rng.from_seed("shuffle"), Rng.from_seed("shuffle")
+    for length in range(170):
+        mine, reference = list(range(length)), list(range(length))
+        shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference and ours.state == theirs.state

@@ -79,19 +79,22 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
     return out
 
 
-def _openable(state: GameState, seat: int, iid: int) -> bool:
+CRAFTABLE = frozenset(c for c, card in CARDS.items() if card.craftable)
+"""The card ids opened as manifestations (`Card.craftable`, read once)."""
+
+
+def _openable(state: GameState, seat: int, card: Card) -> bool:
     """May the seat open this card now? A level card only as the next level, and not while
     another card of that level is already being filled (MW-CARD-7: only one of them could
     ever take effect, so the second one stays in the hand)."""
-    card = card_of(state, iid)
-    if not card.craftable:
+    if card.id not in CRAFTABLE:
         return False
+    if card.type != "level" and card.type != "potion":
+        return True
     player = state.players[seat]
     if card.type == "potion":  # room on the shelf for it once brewed (MW-POTION-1)
         brewing = sum(1 for m in player.manifests if card_of(state, m.card).type == "potion")
         return len(player.shelf) + brewing < POTION_SHELF
-    if card.type != "level":
-        return True
     return card.level == player.level + 1 and not any(
         card_of(state, m.card).type == "level" and card_of(state, m.card).level == card.level
         for m in player.manifests)
@@ -116,14 +119,14 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         return out
     if state.stage == "resurrecting":
         return _payments(state, seat)
+    cards = state.cards
     out = [{"type": "end_turn"}]
-    for iid in player.health:
-        out.append({"type": "use_health", "card": iid})
+    out += [{"type": "use_health", "card": iid} for iid in player.health]
     for iid in player.hand:
-        card = card_of(state, iid)
-        if _openable(state, seat, iid):
-            for alt in range(len(card.alternatives)):
-                out.append({"type": "open", "card": iid, "alt": alt})
+        card = CARDS[cards[iid]]
+        if _openable(state, seat, card):
+            out += [{"type": "open", "card": iid, "alt": alt}
+                    for alt in range(len(card.alternatives))]
         if card.type == "challenge":
             out.append({"type": "play_challenge", "card": iid})
     out += contributions(state, seat, player.hand, [*player.manifests, *state.structures])
@@ -133,23 +136,22 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         if manifest.waivers > 0 and manifest.stalled <= 0:
             for slot in _distinct_slots(manifest):
                 out.append({"type": "waive", "target": manifest.card, "slot": slot})
-    for manifest in player.manifests:
-        out.append({"type": "abandon", "target": manifest.card})
-    goals = targets(state, seat)
+    out += [{"type": "abandon", "target": manifest.card} for manifest in player.manifests]
+    goals: list[int] | None = None
     for source in (*player.pets, *player.items):
-        card = card_of(state, source)
+        card = CARDS[cards[source]]
         if card.damage <= 0 or source in player.used:
             continue
         if card.charged and not player.charges.get(source):
             continue
+        if goals is None:
+            goals = targets(state, seat)
         out += [{"type": "attack", "source": source, "target": t} for t in goals]
     for iid in state.challenges:
         if challenge_met(state, seat, card_of(state, iid)):
             out.append({"type": "claim", "card": iid})
-    for iid in player.pets:
-        out.append({"type": "discard_pet", "card": iid})
-    for iid in player.items:
-        out.append({"type": "discard_item", "card": iid})
+    out += [{"type": "discard_pet", "card": iid} for iid in player.pets]
+    out += [{"type": "discard_item", "card": iid} for iid in player.items]
     return out
 
 

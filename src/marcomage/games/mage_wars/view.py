@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marcomage.platform import rng as rng_module
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, DECKS
@@ -121,6 +122,37 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     return Sampler(doc).sample(rng)
 
 
+_INTERPRETED_RNG = str(rng_module.__file__).endswith(".py")
+"""The generator runs as Python, not compiled by mypyc (native.py)."""
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+
+
+def shuffle(rng: Rng, items: list[Any]) -> None:
+    """`rng.shuffle(items)`, the same permutation and the same generator state after, with
+    the PCG32 step and the unbiased `below` inlined in the loop: interpreted, the two calls
+    a swap cost more than the step itself (the sampler shuffles seven piles a sample). The
+    compiled generator (native.py) and any subclass keep their own method."""
+    if not _INTERPRETED_RNG or type(rng) is not Rng:
+        rng.shuffle(items)
+        return
+    state, inc = rng.state, rng.inc
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        threshold = (0x100000000 - n) % n
+        while True:
+            old = state
+            state = (old * _MULT + inc) & _MASK64
+            mixed = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            drawn = ((mixed >> rot) | (mixed << ((-rot) & 31))) & 0xFFFFFFFF
+            if drawn >= threshold:
+                break
+        j = drawn % n
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
+
+
 class Sampler:
     """`sample_state` for many samples of one view: the view is read once into a template
     state with its hidden places empty, and each sample clones the template and deals the
@@ -187,11 +219,11 @@ class Sampler:
     def sample(self, rng: Rng) -> GameState:
         """One whole state consistent with the view (`sample_state`)."""
         free = self._free[:]
-        rng.shuffle(free)
+        shuffle(rng, free)
         cards = self._cards[:]
         unseen = {d: self._unseen[d][:] for d in DECKS}
         for deck in DECKS:
-            rng.shuffle(unseen[deck])
+            shuffle(rng, unseen[deck])
         state = self._template.clone()
         players = state.players
         for seat, zone, key, backs in self._holes:
