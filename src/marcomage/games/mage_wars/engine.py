@@ -156,15 +156,16 @@ def check_wins(state: GameState) -> bool:
     whose player left counts as destroyed (MW-DEATH-4). The last mage at the table wins."""
     if state.stage == "select":
         return False
-    remaining = in_game(state)
-    if len(remaining) == 1 and any(p.fallen for p in state.players):
+    players = state.players
+    if sum(1 for p in players if not p.left) == 1 and any(p.fallen for p in players):
+        remaining = in_game(state)
         state.outcome = Outcome("win", (remaining[0],), FALLEN_END, state.round)
         state.stage = "over"
         state.decisions.clear()
         state.pending_effects.clear()
         say(state, remaining[0], "is the last mage standing and wins")
         return True
-    players, cards, built = state.players, state.cards, state.built
+    cards, built = state.cards, state.built
     seats = len(players)
     for k in range(seats):
         seat = (state.active + k) % seats
