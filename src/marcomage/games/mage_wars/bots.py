@@ -153,8 +153,8 @@ def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
     """The rollout policy: a weighted random pick that favours resurrecting, answering
     curses with blessings, attacks and crafting, and avoids spending health cards."""
     legal = decisions.legal_actions(state, seat)
-    weight = WEIGHTS.get
-    weights = [weight(a["type"], 1) for a in legal]
+    lookup = WEIGHTS.get
+    weights = [lookup(a["type"], 1) for a in legal]
     total = sum(weights)
     if total == 0:
         return legal[rng.below(len(legal))]
