@@ -6,6 +6,7 @@ the search bot's win rate against the random bot.
     python benchmarks/mage_wars.py --match 200 --seats 2   # search vs random, seeded
     python benchmarks/mage_wars.py --match 200 --iterations 6   # at the lab's budget
     python benchmarks/mage_wars.py --selfplay 20 --seats 3 # search vs search
+    python benchmarks/mage_wars.py --lab 6 --seats 4       # the balance lab's games, timed
 
 Playouts pick uniformly among the legal actions with their own seeded generator, through the
 protocol (apply checks every action). In a match the search bot takes seat (game mod seats)
@@ -16,6 +17,8 @@ and every other seat is a random bot; with more than two seats a random seat wou
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 import time
 from collections import Counter
@@ -26,6 +29,7 @@ from report import put_section
 from marcomage.games.mage_wars.bots import ITERATIONS, LAB_ITERATIONS, SearchBot
 from marcomage.games.mage_wars.engine import ROUND_LIMIT
 from marcomage.games.mage_wars.ruleset import RULESET
+from marcomage.lab.games import Setup, play_chunk
 from marcomage.platform.bots import Bot, RandomBot, play_game
 from marcomage.platform.rng import Rng
 
@@ -82,6 +86,22 @@ def match(seats: int, games: int, search_everywhere: bool = False,
             "seconds_per_game": (time.perf_counter() - start) / games}
 
 
+def lab(seats: int, games: int, iterations: int) -> dict[str, Any]:
+    """The balance lab's own games (the ready-made mages, `iterations` rollouts on every
+    seat, as `marcomage balance --sides` plays them): games per CPU second, and a digest of
+    the results, which a change of speed alone must leave as it was."""
+    setup = Setup("mage_wars", (f"search:iterations={iterations}",) * seats,
+                  f"bench-{seats}", None, tuple(RULESET.sides()))
+    start = time.process_time()
+    chunk = play_chunk(setup, 0, games)
+    cpu = time.process_time() - start
+    results = json.dumps([chunk.first, chunk.winner, chunk.end_type, chunk.turns,
+                          chunk.rounds, chunk.early, chunk.seating], default=list)
+    return {"games": games, "cpu_s": round(cpu, 2), "games_per_cpu_s": round(games / cpu, 3),
+            "actions": sum(chunk.turns),
+            "digest": hashlib.sha256(results.encode()).hexdigest()[:16]}
+
+
 class Timed:
     """A bot with the CPU time of its slowest decision (the site's think time per move)."""
 
@@ -115,8 +135,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--iterations", type=int, default=ITERATIONS,
                         help=f"search rollouts per decision ({ITERATIONS}; the lab's: "
                              f"{LAB_ITERATIONS})")
+    parser.add_argument("--lab", type=int, default=0,
+                        help="the balance lab's games at --iterations (give 6), timed")
     parser.add_argument("--write", metavar="FILE")
     args = parser.parse_args(argv)
+    if args.lab:
+        print(lab(args.seats, args.lab, args.iterations))
+        return 0
     if args.match or args.selfplay:
         result = match(args.seats, args.match or args.selfplay, bool(args.selfplay),
                        args.iterations)

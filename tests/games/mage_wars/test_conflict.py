@@ -57,7 +57,7 @@ def test_MW_CURSE_3_the_decision_is_offered_on_another_players_turn() -> None:
     put(state, 2, "hand", "ember_shard", "dewdrop", "loam_clod")
     assert RULES.to_act(state) == {2} and state.active == 0
     state = act(state, 2, type="accept")
-    assert len(state.players[2].hand) == 1
+    assert len(state.players[2].hand) == 2  # Curse of Ruin discards 1 (ruleset 10)
     assert RULES.to_act(state) == {0}
 
 
@@ -98,7 +98,7 @@ def test_MW_CURSE_1_a_curse_drawn_by_a_fate_card_resolves_before_its_later_draws
     """Arcane Tide draws an Arcane card then an Enchanted one: Curse of Ruin drawn first
     discards from the hand as it stands then, never the Enchanted card drawn after it."""
     state = table(2)
-    put(state, 0, "hand", "spark", "loam_clod")
+    put(state, 0, "hand", "spark")  # Curse of Ruin discards 1 card (ruleset 10)
     to_deck_top(state, "dewdrop", "curse_of_ruin")  # enchanted top, arcane top
     to_deck_top(state, "arcane_tide")
     state.stage, state.fate_left = "fate", 1
@@ -180,7 +180,7 @@ def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_t
     destroy = replace(CARDS["trial_of_valor"], condition={"destroyed": True})
     build = replace(CARDS["trial_of_valor"], condition={"contributed_structure": True})
     state = table(2)
-    hawk = put(state, 0, "pets", "storm_hawk")[0]  # damage 3
+    hawk = put(state, 0, "pets", "storm_hawk")[0]  # damage 2 (ruleset 10)
     imp = put(state, 1, "pets", "ember_imp")[0]  # health 2
     assert not decisions.challenge_met(state, 0, destroy)
     state = act(state, 0, type="attack", source=hawk, target=imp)
@@ -213,10 +213,10 @@ def test_MW_COMBAT_6_a_pet_attacks_once_per_turn_and_the_target_chooses_losses()
     target = state.players[1].mage
     state = act(state, 0, type="attack", source=hawk, target=target)
     assert RULES.to_act(state) == {1}
-    assert state.decisions[0] == {"kind": "lose_health", "seat": 1, "n": 3}
-    for _ in range(3):
+    assert state.decisions[0] == {"kind": "lose_health", "seat": 1, "n": 2}  # damage 2
+    for _ in range(2):
         state = act(state, 1, **RULES.legal_actions(state, 1)[0])
-    assert len(state.players[1].health) == 3
+    assert len(state.players[1].health) == 4
     assert all(a.get("source") != hawk for a in RULES.legal_actions(state, 0))
 
 

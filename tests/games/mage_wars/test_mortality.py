@@ -103,3 +103,9 @@ def test_PL_STATE_3_a_version_6_game_reports_its_version_after_the_issue_33_retu
     """Ruleset 7 changed the mages' win conditions and numbers (issue 33): a game recorded
     under version 6 is reported stale, not re-simulated under the new mages."""
     assert_an_older_replay_is_stale(RULESET, 6)
+
+
+def test_PL_STATE_3_a_version_9_game_reports_its_version_after_ruleset_10() -> None:
+    """Ruleset 10 (issue 33) gave Umbral Tyrant health 7, Grey Arbiter a third way to win,
+    Storm Hawk damage 2 and Curse of Ruin one discard: a version 9 game is reported stale."""
+    assert_an_older_replay_is_stale(RULESET, 9)

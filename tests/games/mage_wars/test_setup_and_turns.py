@@ -80,7 +80,7 @@ def test_MW_SETUP_3_random_selection_never_deals_the_same_mage_twice() -> None:
 def test_MW_SETUP_4_mage_card_fields() -> None:
     mage = CARDS["umbral_tyrant"]
     assert (mage.health, mage.armor_max, mage.alignment, mage.pets, mage.fate,
-            mage.max_cards, mage.resurrections) == (6, 1, "evil", 2, 2, 7, 1)  # v5: 7 -> 6
+            mage.max_cards, mage.resurrections) == (7, 1, "evil", 2, 2, 7, 1)  # v10: 6 -> 7
     assert mage.win and mage.resurrection and mage.items == 1
 
 

@@ -22,7 +22,7 @@ from marcomage.platform.rng import Rng
 from . import decisions, engine, tabletop
 from .cards import CARDS
 from .state import GameState
-from .view import sample_state
+from .view import Sampler
 
 ITERATIONS = 16
 """Determinized rollouts per decision, in all (the site's levels set their own)."""
@@ -31,7 +31,9 @@ LAB_ITERATIONS = 2
 2, 3 and 4 seats take about 6.5 minutes of CPU (6 rollouts took about 3 times that, more than
 this shared 2-core machine gives one helper in an hour), it still beats the random bot in 97%
 of 200 games, and on 200 games of ruleset 6 it ranked the mages at 4 seats as 6 rollouts did
-(docs/mage_wars.md)."""
+(docs/mage_wars.md). Since ruleset 10 the tables are played at 6 rollouts, which the lab's
+speed work (`view.Sampler`, `victory.predicate`) made about twice as fast with the same
+games."""
 DEPTH = 40
 """Most steps a rollout plays; it stops earlier when the turn comes back to the searching
 seat (a whole round), and the heuristic judges the position then."""
@@ -151,7 +153,8 @@ def rollout_action(state: GameState, seat: int, rng: Rng) -> dict[str, Any]:
     """The rollout policy: a weighted random pick that favours resurrecting, answering
     curses with blessings, attacks and crafting, and avoids spending health cards."""
     legal = decisions.legal_actions(state, seat)
-    weights = [WEIGHTS.get(a["type"], 1) for a in legal]
+    lookup = WEIGHTS.get
+    weights = [lookup(a["type"], 1) for a in legal]
     total = sum(weights)
     if total == 0:
         return legal[rng.below(len(legal))]
@@ -195,7 +198,8 @@ class SearchBot:
         legal = pruned or legal
         if len(legal) == 1:
             return dict(legal[0])
-        base = sample_state(view, self.rng)
+        sampler = Sampler(view)
+        base = sampler.sample(self.rng)
         prior = [self._prior(base, seat, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-prior[i],
                                                          -WEIGHTS.get(legal[i]["type"], 1), i))
@@ -211,7 +215,7 @@ class SearchBot:
                 log_n = math.log(iteration + len(candidates))
                 pick = max(range(len(candidates)), key=lambda k: totals[k] / visits[k]
                            + EXPLORATION * math.sqrt(log_n / visits[k]))
-            state = sample_state(view, self.rng)
+            state = sampler.sample(self.rng)
             totals[pick] += self._rollout(state, seat, legal[candidates[pick]])
             visits[pick] += 1
         best = max(range(len(candidates)), key=lambda k: (totals[k] / visits[k], visits[k]))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import HEALTH_DECKS, Card
+from .cards import CARDS, HEALTH_DECKS, Card
 from .crafting import fill, waivable
-from .requirements import ALL_ICONS, can_fill, fits, place_icons
-from .state import GameState, Manifest
+from .requirements import ALL_ICONS, ANY, can_fill, place_icons
+from .state import EMPTY, GameState, Manifest
 from .tabletop import POTION_SHELF, card_of, in_game, mage, stat, targets
 
 # --- who decides, and what ----------------------------------------------------------------
@@ -29,9 +29,10 @@ def _distinct_slots(manifest: Manifest) -> list[int]:
     """The first open slot of each kind (filling either of two equal slots is one choice)."""
     seen: set[str] = set()
     out = []
-    for index in manifest.open_slots():
-        if manifest.slots[index] not in seen:
-            seen.add(manifest.slots[index])
+    slots = manifest.slots
+    for index, filled in enumerate(manifest.filled):
+        if filled == EMPTY and slots[index] not in seen:
+            seen.add(slots[index])
             out.append(index)
     return out
 
@@ -46,39 +47,54 @@ def contributions(state: GameState, seat: int, hand: Sequence[int],
     """Every way to put a hand card's resources into a manifestation's open slots
     (MW-REQ-3, MW-REQ-5)."""
     out: list[dict[str, Any]] = []
-    all_icons = state.options.resource_mode == ALL_ICONS
-    for iid in hand:
-        icons = card_of(state, iid).resources
-        if not icons:
-            continue
-        for manifest in manifests:
-            if manifest.stalled > 0:  # nothing goes into a stalled card (MW-MEDDLE-1)
+    if state.options.resource_mode == ALL_ICONS:
+        for iid in hand:
+            icons = card_of(state, iid).resources
+            if not icons:
                 continue
-            if all_icons:
+            for manifest in manifests:
+                if manifest.stalled > 0:  # nothing goes into a stalled card (MW-MEDDLE-1)
+                    continue
                 open_kinds = [manifest.slots[i] for i in manifest.open_slots()]
                 if place_icons(open_kinds, icons):
                     out.append({"type": kind, "card": iid, "target": manifest.card})
-                continue
-            for slot in _distinct_slots(manifest):
-                if any(fits(manifest.slots[slot], icon) for icon in icons):
-                    out.append({"type": kind, "card": iid, "target": manifest.card,
-                                "slot": slot})
+        return out
+    # the open slots of each manifestation read once, not once a hand card (`fits`: an
+    # "any" slot takes every icon and an "any" icon fills every slot)
+    ready = [(manifest.card, [(slot, manifest.slots[slot])
+                              for slot in _distinct_slots(manifest)])
+             for manifest in manifests if manifest.stalled <= 0]  # MW-MEDDLE-1
+    if not ready:
+        return out
+    cards = state.cards
+    for iid in hand:
+        icons = CARDS[cards[iid]].resources
+        if not icons:
+            continue
+        wild = ANY in icons
+        for target, slots in ready:
+            for slot, needed in slots:
+                if wild or needed == ANY or needed in icons:
+                    out.append({"type": kind, "card": iid, "target": target, "slot": slot})
     return out
 
 
-def _openable(state: GameState, seat: int, iid: int) -> bool:
+CRAFTABLE = frozenset(c for c, card in CARDS.items() if card.craftable)
+"""The card ids opened as manifestations (`Card.craftable`, read once)."""
+
+
+def _openable(state: GameState, seat: int, card: Card) -> bool:
     """May the seat open this card now? A level card only as the next level, and not while
     another card of that level is already being filled (MW-CARD-7: only one of them could
     ever take effect, so the second one stays in the hand)."""
-    card = card_of(state, iid)
-    if not card.craftable:
+    if card.id not in CRAFTABLE:
         return False
+    if card.type != "level" and card.type != "potion":
+        return True
     player = state.players[seat]
     if card.type == "potion":  # room on the shelf for it once brewed (MW-POTION-1)
         brewing = sum(1 for m in player.manifests if card_of(state, m.card).type == "potion")
         return len(player.shelf) + brewing < POTION_SHELF
-    if card.type != "level":
-        return True
     return card.level == player.level + 1 and not any(
         card_of(state, m.card).type == "level" and card_of(state, m.card).level == card.level
         for m in player.manifests)
@@ -103,14 +119,14 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         return out
     if state.stage == "resurrecting":
         return _payments(state, seat)
+    cards = state.cards
     out = [{"type": "end_turn"}]
-    for iid in player.health:
-        out.append({"type": "use_health", "card": iid})
+    out += [{"type": "use_health", "card": iid} for iid in player.health]
     for iid in player.hand:
-        card = card_of(state, iid)
-        if _openable(state, seat, iid):
-            for alt in range(len(card.alternatives)):
-                out.append({"type": "open", "card": iid, "alt": alt})
+        card = CARDS[cards[iid]]
+        if _openable(state, seat, card):
+            out += [{"type": "open", "card": iid, "alt": alt}
+                    for alt in range(len(card.alternatives))]
         if card.type == "challenge":
             out.append({"type": "play_challenge", "card": iid})
     out += contributions(state, seat, player.hand, [*player.manifests, *state.structures])
@@ -120,23 +136,22 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         if manifest.waivers > 0 and manifest.stalled <= 0:
             for slot in _distinct_slots(manifest):
                 out.append({"type": "waive", "target": manifest.card, "slot": slot})
-    for manifest in player.manifests:
-        out.append({"type": "abandon", "target": manifest.card})
-    goals = targets(state, seat)
+    out += [{"type": "abandon", "target": manifest.card} for manifest in player.manifests]
+    goals: list[int] | None = None
     for source in (*player.pets, *player.items):
-        card = card_of(state, source)
+        card = CARDS[cards[source]]
         if card.damage <= 0 or source in player.used:
             continue
         if card.charged and not player.charges.get(source):
             continue
+        if goals is None:
+            goals = targets(state, seat)
         out += [{"type": "attack", "source": source, "target": t} for t in goals]
     for iid in state.challenges:
         if challenge_met(state, seat, card_of(state, iid)):
             out.append({"type": "claim", "card": iid})
-    for iid in player.pets:
-        out.append({"type": "discard_pet", "card": iid})
-    for iid in player.items:
-        out.append({"type": "discard_item", "card": iid})
+    out += [{"type": "discard_pet", "card": iid} for iid in player.pets]
+    out += [{"type": "discard_item", "card": iid} for iid in player.items]
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from marcomage.platform.protocol import Outcome
 from marcomage.platform.rng import Rng
 
-from .cards import DECKS, HEALTH_DECKS
+from .cards import CARDS, DECKS, HEALTH_DECKS
 from .crafting import activate, fill, find_manifest, open_card, waivable
 from .drawing import curse_waiting, draw, draw_one, receive, run_effects, run_pending
 from .health import clear_seat, die, lose_health, remove_kept
@@ -34,7 +34,7 @@ from .tabletop import (
     seat_of_mage,
     stat,
 )
-from .victory import Mage, Table, met
+from .victory import Predicate, predicate
 
 ROUND_LIMIT = 50
 """A game lasts at most this many rounds; then it is a draw (MW-TURN-8)."""
@@ -156,24 +156,22 @@ def check_wins(state: GameState) -> bool:
     whose player left counts as destroyed (MW-DEATH-4). The last mage at the table wins."""
     if state.stage == "select":
         return False
-    remaining = in_game(state)
-    if len(remaining) == 1 and any(p.fallen for p in state.players):
+    players = state.players
+    if sum(1 for p in players if not p.left) == 1 and any(p.fallen for p in players):
+        remaining = in_game(state)
         state.outcome = Outcome("win", (remaining[0],), FALLEN_END, state.round)
         state.stage = "over"
         state.decisions.clear()
         state.pending_effects.clear()
         say(state, remaining[0], "is the last mage standing and wins")
         return True
-    table = Table([Mage(mage(state, s).alignment, p.level, not p.left, len(p.pets), p.fallen)
-                   if p.fallen or not p.left else Mage("", 0, False)
-                   for s, p in enumerate(state.players)],
-                  [(card_of(state, i).alignment, card_of(state, i).element)
-                   for i in state.built])
-    seats = len(state.players)
+    cards, built = state.cards, state.built
+    seats = len(players)
     for k in range(seats):
         seat = (state.active + k) % seats
-        player = state.players[seat]
-        if player.alive and not player.left and met(mage(state, seat).win, seat, table):
+        player = players[seat]
+        if player.alive and not player.left and win_check(cards[player.mage])(
+                seat, players, cards, built):
             state.outcome = Outcome("win", (seat,), WIN_END, state.round)
             state.stage = "over"
             state.decisions.clear()
@@ -181,6 +179,17 @@ def check_wins(state: GameState) -> bool:
             say(state, seat, f"meets the win condition ({mage(state, seat).text}) and wins")
             return True
     return False
+
+
+_WIN_CHECKS: dict[str, Predicate] = {}
+
+
+def win_check(card_id: str) -> Predicate:
+    """The mage card's win condition, made ready once (`victory.predicate`)."""
+    check = _WIN_CHECKS.get(card_id)
+    if check is None:
+        check = _WIN_CHECKS[card_id] = predicate(CARDS[card_id].win)
+    return check
 
 
 def settle(state: GameState) -> None:

@@ -4,17 +4,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from .cards import ALIGNMENTS, ICONS
+from .cards import ALIGNMENTS, CARDS, ICONS
+from .state import Player
 
 
-@dataclass(frozen=True, slots=True)
-class Mage:
+class Mage(NamedTuple):
     """What a win condition reads about one seat: alignment, level, and whether the mage is
-    in play (dead and left mages count as destroyed, MW-DEATH-4, MW-WIN-4)."""
+    in play (dead and left mages count as destroyed, MW-DEATH-4, MW-WIN-4). A named tuple:
+    the engine builds one a seat after every step."""
 
     alignment: str
     level: int
@@ -114,3 +115,100 @@ def met(doc: Mapping[str, Any], seat: int, table: Table) -> bool:
     if "pets_kept" in doc:
         return table.mages[seat].pets >= int(doc["pets_kept"])
     return False
+
+
+Predicate = Callable[[int, "Sequence[Player]", Sequence[str], Sequence[int]], bool]
+"""A win condition made ready to check on the state itself: (seat, players, the state's
+`cards`, the built structures) -> met? Asked only for a seat whose mage lives and whose
+player is in the game, as `engine.check_wins` asks."""
+
+
+def table_of(players: Sequence[Player], cards: Sequence[str], built: Sequence[int]) -> Table:
+    """The public facts `met` reads, from the state's players and structures: a seat that
+    left without falling counts as no mage at all, a fallen one as destroyed."""
+    return Table([Mage(CARDS[cards[p.mage]].alignment, p.level, not p.left, len(p.pets),
+                       p.fallen) if p.fallen or not p.left else Mage("", 0, False)
+                  for p in players],
+                 [(CARDS[cards[i]].alignment, CARDS[cards[i]].element) for i in built])
+
+
+def predicate(doc: Mapping[str, Any]) -> Predicate:
+    """The win condition `doc` as a function that answers as `met` does on `table_of` the
+    same state, with the document read once and no table built (the engine checks every
+    seat's condition after every step; issue 33, the lab's speed)."""
+    if "and" in doc or "or" in doc:
+        parts = [predicate(part) for part in doc["and" if "and" in doc else "or"]]
+        check = parts[0]
+        for part in parts[1:]:
+            check = _both(check, part) if "and" in doc else _either(check, part)
+        return check
+    if "structures_built" in doc:
+        needed, alignment, element = (int(doc["structures_built"]), doc.get("alignment"),
+                                      doc.get("element"))
+
+        def structures(seat: int, players: Sequence[Player], cards: Sequence[str],
+                       built: Sequence[int]) -> bool:
+            if len(built) < needed:
+                return False
+            count = 0
+            for iid in built:
+                card = CARDS[cards[iid]]
+                if ((alignment is None or alignment == card.alignment)
+                        and (element is None or element == card.element)):
+                    count += 1
+            return count >= needed
+        return structures
+    if "destroy_all" in doc:
+        wanted = doc["destroy_all"]
+
+        def destroy_all(seat: int, players: Sequence[Player], cards: Sequence[str],
+                        built: Sequence[int]) -> bool:
+            found = False
+            for other, p in enumerate(players):
+                if other != seat and (p.fallen or not p.left) and (
+                        CARDS[cards[p.mage]].alignment == wanted):
+                    if not p.left:
+                        return False
+                    found = True
+            return found
+        return destroy_all
+    if "destroy_everyone" in doc:
+        def destroy_everyone(seat: int, players: Sequence[Player], cards: Sequence[str],
+                             built: Sequence[int]) -> bool:
+            found = False
+            for other, p in enumerate(players):
+                if other != seat:
+                    if not p.left:
+                        return False
+                    found = True
+            return found
+        return destroy_everyone
+    if "rivals_fallen" in doc:
+        rivals, kind = int(doc["rivals_fallen"]), doc.get("alignment")
+
+        def rivals_fallen(seat: int, players: Sequence[Player], cards: Sequence[str],
+                          built: Sequence[int]) -> bool:
+            count = 0
+            for other, p in enumerate(players):
+                if other != seat and p.fallen and (
+                        kind is None or kind == CARDS[cards[p.mage]].alignment):
+                    count += 1
+            return count >= rivals
+        return rivals_fallen
+    if "level_reached" in doc:
+        level = int(doc["level_reached"])
+        return lambda seat, players, cards, built: players[seat].level >= level
+    if "pets_kept" in doc:
+        pets = int(doc["pets_kept"])
+        return lambda seat, players, cards, built: len(players[seat].pets) >= pets
+    return lambda seat, players, cards, built: False
+
+
+def _both(first: Predicate, second: Predicate) -> Predicate:
+    return lambda seat, players, cards, built: (first(seat, players, cards, built)
+                                                and second(seat, players, cards, built))
+
+
+def _either(first: Predicate, second: Predicate) -> Predicate:
+    return lambda seat, players, cards, built: (first(seat, players, cards, built)
+                                                or second(seat, players, cards, built))

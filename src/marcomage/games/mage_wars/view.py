@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marcomage.platform import rng as rng_module
 from marcomage.platform.rng import Rng
 
 from .cards import CARDS, DECKS
@@ -118,55 +119,135 @@ def sample_state(doc: Mapping[str, Any], rng: Rng) -> GameState:
     pack not visible are dealt at random into that deck's hidden places (its draw pile, the
     other seats' hands, health cards and charges with that back), under fresh ids; the
     generator is new. What the viewer sees is unchanged (PL-SHARED-5, PL-SHARED-6)."""
-    homes = {str(e["card"]): str(e["deck"]) for e in doc["pack"]}
-    total = sum(int(e["count"]) for e in doc["pack"])
-    visible = {int(k): str(v) for k, v in doc["cards"].items()}
-    unseen: dict[str, list[str]] = {d: [] for d in DECKS}
-    remaining = {str(e["card"]): int(e["count"]) for e in doc["pack"]}
-    for card in visible.values():
-        remaining[card] -= 1
-    for entry in doc["pack"]:
-        unseen[homes[str(entry["card"])]] += [str(entry["card"])] * remaining[str(entry["card"])]
-    free = [i for i in range(total) if i not in visible]
-    rng.shuffle(free)
-    cards = [""] * total
-    for iid, card in visible.items():
-        cards[iid] = card
-    for deck in DECKS:
-        rng.shuffle(unseen[deck])
-
-    def take(deck: str) -> int:
-        iid = free.pop()
-        cards[iid] = unseen[deck].pop()
-        return iid
-
-    out = {key: value for key, value in doc.items()
-           if key not in ("you", "to_act", "seats", "cards", "face_up_mages")}
-    out["decks"] = {d: [] for d in DECKS}
-    players = []
-    for entry in doc["players"]:
-        player = {k: v for k, v in entry.items()
-                  if k not in ("hand_backs", "health_backs", "hand_count", "health_count",
-                               "charge_counts", "stats")}
-        for zone in HIDDEN_ZONES:
-            if player[zone] is None:
-                player[zone] = [take(d) for d in DECKS
-                                for _ in range(entry[f"{zone}_backs"].get(d, 0))]
-        if player["discounts"] is None:
-            player["discounts"] = {}
-            player["charges"] = {k: [take(d) for d in DECKS for _ in range(backs.get(d, 0))]
-                                 for k, backs in entry["charges"].items()}
-        players.append(player)
-    out["players"] = players
-    face_up = doc.get("face_up_mages")
-    for deck in DECKS:
-        if deck == "mage" and face_up is not None:
-            out["decks"][deck] = [int(i) for i in face_up]
-        else:
-            out["decks"][deck] = [take(deck) for _ in range(int(doc["decks"][deck]))]
-    out["cards"] = cards
-    out["rng"] = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32()).to_json()
-    return state_from_json(out)
+    return Sampler(doc).sample(rng)
 
 
-__all__ = ["damage_preview", "dangers", "log_words", "mage_damage", "sample_state", "view"]
+_INTERPRETED_RNG = str(rng_module.__file__).endswith(".py")
+"""The generator runs as Python, not compiled by mypyc (native.py)."""
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+
+
+def shuffle(rng: Rng, items: list[Any]) -> None:
+    """`rng.shuffle(items)`, the same permutation and the same generator state after, with
+    the PCG32 step and the unbiased `below` inlined in the loop: interpreted, the two calls
+    a swap cost more than the step itself (the sampler shuffles seven piles a sample). The
+    compiled generator (native.py) and any subclass keep their own method."""
+    if not _INTERPRETED_RNG or type(rng) is not Rng:
+        rng.shuffle(items)
+        return
+    state, inc = rng.state, rng.inc
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        threshold = (0x100000000 - n) % n
+        while True:
+            old = state
+            state = (old * _MULT + inc) & _MASK64
+            mixed = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            drawn = ((mixed >> rot) | (mixed << ((-rot) & 31))) & 0xFFFFFFFF
+            if drawn >= threshold:
+                break
+        j = drawn % n
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
+
+
+class Sampler:
+    """`sample_state` for many samples of one view: the view is read once into a template
+    state with its hidden places empty, and each sample clones the template and deals the
+    unseen cards into those places, drawing from the generator exactly as `sample_state`
+    always has (the search bot's determinizations, issue 33: reading the view again for
+    every rollout was a third of a lab game's time)."""
+
+    __slots__ = ("_cards", "_decks", "_free", "_holes", "_template", "_unseen")
+
+    def __init__(self, doc: Mapping[str, Any]) -> None:
+        homes = {str(e["card"]): str(e["deck"]) for e in doc["pack"]}
+        total = sum(int(e["count"]) for e in doc["pack"])
+        visible = {int(k): str(v) for k, v in doc["cards"].items()}
+        unseen: dict[str, list[str]] = {d: [] for d in DECKS}
+        remaining = {str(e["card"]): int(e["count"]) for e in doc["pack"]}
+        for card in visible.values():
+            remaining[card] -= 1
+        for entry in doc["pack"]:
+            unseen[homes[str(entry["card"])]] += ([str(entry["card"])]
+                                                  * remaining[str(entry["card"])])
+        self._unseen = unseen
+        self._free = [i for i in range(total) if i not in visible]
+        cards = [""] * total
+        for iid, card in visible.items():
+            cards[iid] = card
+        self._cards = cards
+        # the hidden places in the order they are dealt: (seat, zone, charge key, the back
+        # of each card to deal)
+        holes: list[tuple[int, str, int, list[str]]] = []
+        out = {key: value for key, value in doc.items()
+               if key not in ("you", "to_act", "seats", "cards", "face_up_mages")}
+        players = []
+        for seat, entry in enumerate(doc["players"]):
+            player = {k: v for k, v in entry.items()
+                      if k not in ("hand_backs", "health_backs", "hand_count", "health_count",
+                                   "charge_counts", "stats")}
+            for zone in HIDDEN_ZONES:
+                if player[zone] is None:
+                    player[zone] = []
+                    holes.append((seat, zone, 0, [d for d in DECKS for _ in
+                                                  range(entry[f"{zone}_backs"].get(d, 0))]))
+            if player["discounts"] is None:
+                player["discounts"] = {}
+                player["charges"] = {k: [] for k in entry["charges"]}
+                holes += [(seat, "charges", int(k), [d for d in DECKS
+                                                     for _ in range(backs.get(d, 0))])
+                          for k, backs in entry["charges"].items()]
+            players.append(player)
+        out["players"] = players
+        face_up = doc.get("face_up_mages")
+        decks: list[tuple[str, int]] = []
+        out["decks"] = {d: [] for d in DECKS}
+        for deck in DECKS:
+            if deck == "mage" and face_up is not None:
+                out["decks"][deck] = [int(i) for i in face_up]
+            else:
+                decks.append((deck, int(doc["decks"][deck])))
+        self._decks = decks
+        self._holes = holes
+        out["cards"] = cards
+        out["rng"] = Rng(0, 0).to_json()
+        self._template = state_from_json(out)
+
+    def sample(self, rng: Rng) -> GameState:
+        """One whole state consistent with the view (`sample_state`)."""
+        free = self._free[:]
+        shuffle(rng, free)
+        cards = self._cards[:]
+        unseen = {d: self._unseen[d][:] for d in DECKS}
+        for deck in DECKS:
+            shuffle(rng, unseen[deck])
+        state = self._template.clone()
+        players = state.players
+        for seat, zone, key, backs in self._holes:
+            dealt = []
+            for deck in backs:
+                iid = free.pop()
+                cards[iid] = unseen[deck].pop()
+                dealt.append(iid)
+            if zone == "charges":
+                players[seat].charges[key] = dealt
+            elif zone == "hand":
+                players[seat].hand = dealt
+            else:
+                players[seat].health = dealt
+        for deck, count in self._decks:
+            pile = state.decks[deck]
+            for _ in range(count):
+                iid = free.pop()
+                cards[iid] = unseen[deck].pop()
+                pile.append(iid)
+        state.cards = cards
+        state.rng = Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
+        return state
+
+
+__all__ = ["Sampler", "damage_preview", "dangers", "log_words", "mage_damage", "sample_state",
+           "view"]
