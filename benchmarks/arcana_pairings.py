@@ -15,7 +15,8 @@ changed the golden Emberstorm-Tidewall search game).
 Each line gives side A's score (wins plus half the draws) with its Wilson interval and the
 capped duels; with `--causes`, each side's HP lost a duel by cause (its own attackers
 falling in attack position, direct attacks, the empty deck, and each card that takes HP),
-read from the whole log of every duel.
+read from the whole log of every duel; with `--by-card` too, the falls and direct attacks
+are split by the attacking card ("direct: Bone Reaper"), so a deck's winning cards show.
 """
 
 from __future__ import annotations
@@ -62,20 +63,21 @@ def side_index(names: list[str], word: str) -> int:
     return found[0]
 
 
-def cause_of(text: str) -> str:
-    """A cause as counted: "fallen", "direct", "empty deck", or the card's name."""
-    if text.endswith("fell in attack position"):
-        return "fallen"
-    if text.endswith("attacks directly"):
-        return "direct"
+def cause_of(text: str, by_card: bool = False) -> str:
+    """A cause as counted: "fallen", "direct", "empty deck", or the card's name; `by_card`
+    names the attacker of a fall or a direct attack ("direct: Bone Reaper")."""
+    for end, cause in ((" fell in attack position", "fallen"), (" attacks directly", "direct")):
+        if text.endswith(end):
+            return f"{cause}: {text[:-len(end)]}" if by_card else cause
     if text.startswith("an empty deck"):
         return "empty deck"
     return text
 
 
-def screen(a: int, b: int, games: int, seed: str) -> Screen:
+def screen(a: int, b: int, games: int, seed: str, by_card: bool = False) -> Screen:
     """Side a's duels against side b: duel j is the lab's game p + 6j of run `seed` (p the
-    pairing's place in the lab's order), a on the first seat when j is even."""
+    pairing's place in the lab's order), a on the first seat when j is even; `by_card` splits
+    falls and direct attacks by the attacking card."""
     sides = RULESET.sides()
     pairs = pairings(len(sides), False)
     place = pairs.index((min(a, b), max(a, b)))
@@ -107,7 +109,8 @@ def screen(a: int, b: int, games: int, seed: str) -> Screen:
                 m = HP_LINE.match(line)
                 if m:
                     seat = int(m.group(1)) - 1
-                    out.lost[0 if seat == a_seat else 1][cause_of(m.group(3))] += int(m.group(2))
+                    cause = cause_of(m.group(3), by_card)
+                    out.lost[0 if seat == a_seat else 1][cause] += int(m.group(2))
     finally:
         arcana_field.LOG_KEEP = keep
     return out
@@ -126,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="duels a pairing (40)")
     parser.add_argument("--seed", default="screen", help="the run's seed, as the lab's --seed")
     parser.add_argument("--causes", action="store_true", help="HP lost by cause, per side")
+    parser.add_argument("--by-card", action="store_true",
+                        help="with --causes: falls and direct attacks by attacking card")
     args = parser.parse_args(argv)
     names = [side.name for side in RULESET.sides()]
     for pairing in args.pairings:
@@ -134,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         if a == b:
             raise SystemExit(f"{pairing!r} names one deck twice.")
         start = time.perf_counter()
-        got = screen(a, b, args.games, args.seed)
+        got = screen(a, b, args.games, args.seed, args.by_card)
         low, high = wilson(round(got.score), got.games)
         print(f"{names[a]} v {names[b]}: {100 * got.score / got.games:.1f}% "
               f"({100 * low:.0f}-{100 * high:.0f}), {got.capped} capped, "

@@ -4,6 +4,7 @@ error for a name that is no starter deck."""
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 
 import pytest
@@ -30,10 +31,18 @@ def test_issue_34_a_screen_names_decks_and_counts_causes(
     assert tool.cause_of("Reef Warden attacks directly") == "direct"
     assert tool.cause_of("an empty deck at the draw") == "empty deck"
     assert tool.cause_of("Searing Pact") == "Searing Pact"
+    assert tool.cause_of("Bone Reaper attacks directly", by_card=True) == "direct: Bone Reaper"
+    assert tool.cause_of("Gale Sprite fell in attack position", True) == "fallen: Gale Sprite"
+    assert tool.cause_of("Searing Pact", by_card=True) == "Searing Pact"
     assert tool.main(["Ember-Tide", "--games", "1", "--seed", "7", "--causes"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Emberstorm v Tidewall: ") and "0 capped" in out
     assert "Emberstorm lost " in out and "Tidewall lost " in out
+    assert re.search(r"\b(fallen|direct) \d", out)  # falls and direct attacks summed
+    assert tool.main(["Ember-Tide", "--games", "1", "--seed", "7", "--causes", "--by-card"]) == 0
+    split = capsys.readouterr().out
+    assert re.search(r"\b(fallen|direct): [A-Z]", split)  # each named by its attacker
+    assert not re.search(r"\b(fallen|direct) \d", split)
 
 
 def test_issue_34_a_screen_plays_the_lab_duels_of_its_seed() -> None:
