@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from unittest import mock
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from marcomage.web.decks.services import give_starter_decks
@@ -148,7 +149,12 @@ def test_a_player_battles_the_computer_to_the_end(page: Any) -> None:
             page.reload()
             expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
             continue
-        page.click(".fw-pass")
+        try:
+            page.locator(".fw-pass:enabled").click(timeout=5000)
+        except PlaywrightTimeout:  # the board was replaced between the look and the click
+            page.reload()
+            expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
+            continue
         # The computer answers by itself; the board comes back when it is alice's turn.
         page.wait_for_function(
             "(before) => { const b = document.getElementById('game-board');"
