@@ -48,7 +48,7 @@ def test_issue_35_a_screen_may_swap_cards_of_a_deck_and_refuses_an_illegal_one()
     with pytest.raises(SystemExit, match="has not 3 of 'brace'"):
         tool.swapped(decks, "Vesk:-brace*3")
     with pytest.raises(SystemExit, match="a Rare card at most 2"):
-        tool.swapped(decks, "Vesk:+binding_tide*2")
+        tool.swapped(decks, "Vesk:+nightfang")  # his third
     assert tool.screen(0, vesk, 1, seed=7, decks=changed)[1] == 0
 
 
