@@ -6,6 +6,7 @@
    the other prebuilt character. They play the whole duel in two browser contexts, each move
    appearing live on the other side, then bob watches the replay.
 2. alice duels the computer to the end.
+3. Issue 35's "Done when": a card published, approved, learned, and won with in a 2-versus-2.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from unittest import mock
 from playwright.sync_api import expect
 
 from marcomage.web.games import lobby
+from marcomage.web.games.models import Game
 from marcomage.web.rulesets.elder_tale.models import CustomCard
 
 from .helpers import assert_accessible, log_in, player
 
 SEED = 11
+LEARNED_SEED = 5
 MAX_MOVES = 600
 
 
@@ -194,10 +197,35 @@ def test_duel_the_computer_to_the_end(page: Any) -> None:
     expect(page.locator(".outcome")).to_contain_text(re.compile(r"You (won|lost)|Draw"))
 
 
-def test_publish_approve_learn_and_find_it_in_the_deck_editor(new_page: Any) -> None:
-    """Issue 35: alice publishes a card she designed, a moderator approves it in the review
-    queue, bob finds it in the library (filtered to Attack cards of 1 EN), learns it, and it
-    is among the cards of his deck editor; alice's hub says bob learned it."""
+def learned_move(page: Any, card_id: str, played: list[int]) -> None:
+    """bob's choice in a 2-versus-2: the learned card first (its aimed target, or its button),
+    else any aimed attack, attack card, confirm or end turn. Each play of the learned card is
+    noted with the version it was played at."""
+    before = board(page).get_attribute("data-version")
+    mine = page.locator(
+        f'#game-board .et-enemies .et-aim-target[data-card="{card_id}"]:enabled, '
+        f'#game-board .et-hand-attack .btn-action[data-card="{card_id}"]:enabled')
+    other = page.locator(
+        "#game-board .et-enemies .et-aim-target:enabled, "
+        "#game-board .et-hand-attack .btn-action:enabled, #game-board .btn-finish:enabled")
+    if mine.count():
+        if "et-aim-target" in (mine.first.get_attribute("class") or ""):
+            played.append(int(before or 0))
+        mine.first.click()
+    elif unstuck(page, other):
+        other.first.click()
+    else:
+        return
+    expect(board(page)).not_to_have_attribute("data-version", str(before))
+
+
+def test_publish_approve_learn_and_win_a_two_versus_two_with_it(new_page: Any) -> None:
+    """Issue 35, "Done when": alice publishes a card she designed, a moderator approves it in
+    the review queue, bob finds it in the library (filtered to Attack cards of 1 EN), learns
+    it, finds it in his deck editor and puts two copies in his deck; alice's hub says bob
+    learned it. bob then plays a 2-versus-2 against the computer, which takes the other
+    three seats (one his ally, ET-GROUP-1), aims the learned card at the enemies whenever
+    he can, and his team wins (seeded game; the board names the team, ET-GROUP-8)."""
     player("alice")
     player("bob")
     moderator = player("mod")
@@ -249,3 +277,37 @@ def test_publish_approve_learn_and_find_it_in_the_deck_editor(new_page: Any) -> 
     alice.goto("/elder-tale/")
     expect(alice.locator(f'#my-cards tr[data-card="{card.card_id}"] .et-learners')
            ).to_have_text("Learned by bob")
+
+    lines = bob.locator("#id_entries").input_value()
+    bob.fill("#id_entries", lines + f"{card.card_id} 2\n")
+    expect(bob.locator("#deck-ready")).to_be_visible()
+    bob.click("#entries-form button[type=submit]")
+    expect(bob.locator("#deck-count")).to_contain_text("32 cards")
+
+    bob.set_viewport_size({"width": 1366, "height": 900})
+    bob.on("dialog", lambda dialog: dialog.accept())  # a defense that leaves no EN asks first
+    bob.goto("/games/?game=elder_tale")
+    form = bob.locator("#computer-form")
+    bob.select_option("#computer-deck", label="deck 2")
+    form.locator("select[name=teams]").select_option("ABAB")
+    bob.select_option("#computer-seats", "4")
+    bob.select_option("#computer-level", "easy")
+    with mock.patch.object(lobby, "new_seed", return_value=LEARNED_SEED):
+        form.locator("button[type=submit]").click()
+        expect(board(bob)).to_be_visible()
+    wait_live(bob)
+    expect(bob.locator(".et-allies")).to_contain_text("Computer (seat 2)")
+    played: list[int] = []
+    for _ in range(MAX_MOVES):
+        if board(bob).get_attribute("data-finished") == "yes":
+            break
+        if "your-turn" in (board(bob).get_attribute("class") or ""):
+            learned_move(bob, card.card_id, played)
+        else:
+            bob.wait_for_timeout(40)  # the computer answers over the WebSocket
+    else:
+        raise AssertionError("the 2-versus-2 did not end")
+    assert played, "bob never aimed the card he learned"
+    expect(bob.locator(".outcome")).to_contain_text("Your team (bob, Computer (seat 2)) won")
+    game = Game.objects.get(seats__user__username="bob", seats_count=4)
+    assert sorted(game.outcome["winners"]) == [0, 2]
