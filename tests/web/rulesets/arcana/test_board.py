@@ -76,7 +76,10 @@ class ArcanaSiteTests(BaseTestCase):
         self.whole_duel(stop=True)
 
     def whole_duel(self, stop: bool) -> None:
-        game = arcana_game(self.alice, self.bob)
+        # Seed 2: a duel of the starter decks that offers blocks with the setting off and on
+        # (blocks are rare between these players; seed 4's duel lost its only ones when
+        # Emberstorm's list changed, issue 34 w34j).
+        game = arcana_game(self.alice, self.bob, seed=2)
         self.assertEqual((game.ruleset, game.status), ("arcana", Status.RUNNING))
         clients = self.clients()
         users = [self.alice, self.bob]
