@@ -81,6 +81,34 @@ def decide(page: Any) -> dict[str, Any] | None:
     return {**actions[chosen], "window": {"type": "pass"} in actions}
 
 
+def play_live(alice: Any, bob: Any) -> dict[str, int]:
+    """Play a duel between two open pages to its end, each move checked live on both: what
+    was seen (tribute summons, the longest chain, response windows with a response)."""
+    pages = [alice, bob]
+    seen = {"tribute": 0, "chain": 0, "window": 0}
+    for _ in range(MAX_DECISIONS):
+        if board(alice).get_attribute("data-finished") == "yes":
+            break
+        mover = next((p for p in pages if deciding(p)), None)
+        if mover is None:
+            alice.wait_for_timeout(50)
+            continue
+        other = bob if mover is alice else alice
+        before = version(mover)
+        action = decide(mover)
+        if action is None:
+            continue
+        seen["tribute"] += action["type"] == "summon" and "t1" in action
+        seen["window"] += bool(action["window"])
+        for page in pages:   # live on both screens, no reload
+            expect(board(page)).not_to_have_attribute("data-version", str(before))
+        links = other.locator(".arcana-chain-links li").count()
+        seen["chain"] = max(seen["chain"], links)
+    else:
+        raise AssertionError("the duel did not end")
+    return seen
+
+
 def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
         new_page: Any) -> None:
     for name in ("alice", "bob"):
@@ -102,25 +130,7 @@ def test_two_players_play_a_whole_arcana_duel_live_and_watch_its_replay(
     for page in pages:
         expect(page.locator(".game-live")).to_have_attribute("data-live", "open")
         expect(page.locator(".arcana-creatures")).to_have_count(2)
-    seen = {"tribute": 0, "chain": 0, "window": 0}
-    for _ in range(MAX_DECISIONS):
-        if board(alice).get_attribute("data-finished") == "yes":
-            break
-        mover = next((p for p in pages if deciding(p)), None)
-        if mover is None:
-            alice.wait_for_timeout(50)
-            continue
-        other = bob if mover is alice else alice
-        before = version(mover)
-        action = decide(mover)
-        if action is None:
-            continue
-        seen["tribute"] += action["type"] == "summon" and "t1" in action
-        seen["window"] += bool(action["window"])
-        for page in pages:   # live on both screens, no reload
-            expect(board(page)).not_to_have_attribute("data-version", str(before))
-        links = other.locator(".arcana-chain-links li").count()
-        seen["chain"] = max(seen["chain"], links)
+    seen = play_live(alice, bob)
     for page in pages:
         expect(board(page)).to_have_attribute("data-finished", "yes")
     verdicts = sorted(page.locator(".outcome").inner_text()[:8] for page in pages)

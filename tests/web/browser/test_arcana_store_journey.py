@@ -1,10 +1,11 @@
 """Journey (issue 34): a new Arcana player earns coins in games, buys a booster with a double
 click (bought once), sees its cards and the check of its seeded draw, finds them in the card
 binder, buys a starter deck, builds a Collection deck from owned cards and plays it against
-the computer to the end."""
+the computer to the end, then against a person (bob, in his own browser) to the end."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 from unittest import mock
@@ -15,21 +16,23 @@ from marcomage.games.arcana.cards import CARDS
 from marcomage.web.decks.models import Deck
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import lobby, services
-from marcomage.web.games.models import Seat
+from marcomage.web.games.models import Game, Seat
 from marcomage.web.rulesets.arcana import shop
 from marcomage.web.rulesets.arcana.models import Purchase
 
 from .helpers import log_in, player
-from .test_arcana_journeys import board, play_the_computer
+from .test_arcana_journeys import board, play_live, play_the_computer
 
 WINS = 8
 SEED = 11
 """The computer duel's seed: a short duel with the journey's choices."""
+PERSON_SEED = 2319
 
 
 def test_a_new_player_earns_coins_buys_a_booster_and_builds_a_collection_deck(
-        page: Any) -> None:
+        new_page: Any) -> None:
     alice, bob = player("alice"), player("bob")
+    page = new_page()
     for user in (alice, bob):
         give_starter_decks(user, "arcana")
     for _ in range(WINS):  # finished games through the services: bob surrenders
@@ -91,3 +94,28 @@ def test_a_new_player_earns_coins_buys_a_booster_and_builds_a_collection_deck(
     assert seat.deck_name == "My cards" and seat.deck_doc is not None
     assert seat.game.status == "finished"
     assert seat.deck_doc["entries"] == deck.document()["entries"]   # the owned cards
+
+    # issue 34, "Done when": the same Collection deck against a person, live to the end
+    them = new_page()
+    log_in(them, "bob")
+    page.goto("/games/?game=arcana")
+    page.select_option("#host-deck", label="My cards")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator(".hosted.mine")).to_contain_text("Arcana")
+    with mock.patch.object(lobby, "new_seed", return_value=PERSON_SEED):
+        them.goto("/games/?game=arcana")
+        them.locator(".hosted.free button.join").click()
+        expect(board(them)).to_be_visible()
+    page.goto(them.url)
+    for each in (page, them):
+        expect(each.locator(".game-live")).to_have_attribute("data-live", "open")
+    play_live(page, them)
+    verdicts = sorted(each.locator(".outcome").inner_text()[:8] for each in (page, them))
+    assert verdicts == ["You lost", "You won:"], verdicts
+    found = re.search(r"/games/(\d+)/", them.url)
+    assert found is not None
+    duel = Game.objects.get(pk=int(found.group(1)))
+    assert duel.status == "finished" and duel.seats.get(number=1).user == bob
+    mine = duel.seats.get(user=alice)
+    assert mine.deck_name == "My cards"
+    assert mine.deck_doc["entries"] == deck.document()["entries"]   # the owned cards
