@@ -191,7 +191,8 @@ def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
     state.players[0].discounts[tides] = -1
     state = act(state, 0, type="open", card=tides, alt=0)
     assert state.players[0].level == 2 and state.players[0].levels == [tides]
-    assert tabletop.stat(state, 0, "fate") == 3 and tabletop.stat(state, 0, "max_cards") == 8
+    # Trial of Tides: +1 hand size only since ruleset 11 (its extra fate card went, issue 33)
+    assert tabletop.stat(state, 0, "fate") == 2 and tabletop.stat(state, 0, "max_cards") == 8
     assert {"type": "open", "card": stars, "alt": 0} in RULES.legal_actions(state, 0)
 
 
