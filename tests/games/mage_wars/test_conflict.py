@@ -197,17 +197,6 @@ def test_MW_CARD_9_destroyed_and_contributed_structure_conditions_hold_for_the_t
     assert not decisions.challenge_met(state, 1, build)
 
 
-def test_MW_COMBAT_4_storm_hawk_dies_to_an_attack_of_2() -> None:
-    """Ruleset 11 (issue 33): Storm Hawk has health 2, so an Ember Imp's attack of 2 destroys
-    it (MW-COMBAT-4: a card dies to damage at least its health); with health 3 it lived."""
-    state = table(2)
-    imp = put(state, 0, "pets", "ember_imp")[0]  # damage 2
-    hawk = put(state, 1, "pets", "storm_hawk")[0]
-    assert CARDS["storm_hawk"].health == 2
-    state = act(state, 0, type="attack", source=imp, target=hawk)
-    assert hawk in state.discards["mystic"] and hawk not in state.players[1].pets
-
-
 def test_MW_COMBAT_1_2_3_armor_then_defense_then_health() -> None:
     state = table()
     put(state, 1, "armor", "leather_jerkin")

@@ -112,6 +112,6 @@ def test_PL_STATE_3_a_version_9_game_reports_its_version_after_ruleset_10() -> N
 
 
 def test_PL_STATE_3_a_version_10_game_reports_its_version_after_ruleset_11() -> None:
-    """Ruleset 11 (issue 33) gave Storm Hawk health 2 and took Trial of Tides' extra fate
-    card: a version 10 game is reported stale."""
+    """Ruleset 11 (issue 33) made Storm Hawk need two air cards and took Trial of Tides'
+    extra fate card: a version 10 game is reported stale."""
     assert_an_older_replay_is_stale(RULESET, 10)
