@@ -191,7 +191,8 @@ def test_MW_CARD_7_8_level_exactly_one_higher_then_buffs() -> None:
     state.players[0].discounts[tides] = -1
     state = act(state, 0, type="open", card=tides, alt=0)
     assert state.players[0].level == 2 and state.players[0].levels == [tides]
-    assert tabletop.stat(state, 0, "fate") == 3 and tabletop.stat(state, 0, "max_cards") == 8
+    # Trial of Tides: +1 hand size only since ruleset 11 (its extra fate card went, issue 33)
+    assert tabletop.stat(state, 0, "fate") == 2 and tabletop.stat(state, 0, "max_cards") == 8
     assert {"type": "open", "card": stars, "alt": 0} in RULES.legal_actions(state, 0)
 
 
@@ -319,3 +320,18 @@ def test_MW_CARD_5_MW_COMBAT_6_a_damage_spell_with_nothing_to_attack_fizzles() -
     state = act(state, 0, type="fizzle")
     assert spark in state.discards["enchanted"] and not state.decisions
     assert state.stage == "main" and RULES.to_act(state) == {0}
+
+
+def test_MW_REQ_1_storm_hawk_needs_two_air_and_one_any() -> None:
+    """Ruleset 11 (issue 33): Storm Hawk needs air, air and any 1 (it needed air and any 2),
+    so once a card of another element fills its "any" slot only air cards may go in."""
+    state = table()
+    hawk, loam, dew, feather = put(state, 0, "hand", "storm_hawk", "loam_clod", "dewdrop",
+                                   "zephyr_feather")
+    state = act(state, 0, type="open", card=hawk, alt=0)
+    assert manifest_of(state, 0, "storm_hawk").open_slots() == [0, 1, 2]
+    state = act(state, 0, type="contribute", card=loam, target=hawk, slot=2)
+    into_hawk = [a for a in RULES.legal_actions(state, 0)
+                 if a["type"] == "contribute" and a["target"] == hawk]
+    assert into_hawk == [{"type": "contribute", "card": feather, "target": hawk, "slot": 0}]
+    assert dew not in {a["card"] for a in into_hawk}

@@ -109,3 +109,9 @@ def test_PL_STATE_3_a_version_9_game_reports_its_version_after_ruleset_10() -> N
     """Ruleset 10 (issue 33) gave Umbral Tyrant health 7, Grey Arbiter a third way to win,
     Storm Hawk damage 2 and Curse of Ruin one discard: a version 9 game is reported stale."""
     assert_an_older_replay_is_stale(RULESET, 9)
+
+
+def test_PL_STATE_3_a_version_10_game_reports_its_version_after_ruleset_11() -> None:
+    """Ruleset 11 (issue 33) made Storm Hawk need two air cards and took Trial of Tides'
+    extra fate card: a version 10 game is reported stale."""
+    assert_an_older_replay_is_stale(RULESET, 10)
