@@ -28,6 +28,7 @@ from . import move_rows
 from .chat import forget_chat, post_left
 from .errors import GameError, StaleVersion, whole_number
 from .models import Game, Seat, Status, StepKind
+from .pushes import wake_move
 from .queries import (
     dead,
     game_state,
@@ -37,7 +38,6 @@ from .queries import (
     round_of,
     ruleset_of,
     stored_games,
-    user_ids,
 )
 from .realtime import wake_game
 
@@ -85,6 +85,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     transaction when the game has just ended."""
     ruleset = ruleset_of(game)
     now = timezone.now()
+    before = game.version
     outcome = outcome_of(ruleset, state)
     fields: dict[str, Any] = {
         "state": ruleset.to_json(state),
@@ -123,7 +124,9 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
                            friendly=game.friendly, last=_last_action(game))
-    wake_game(game.pk, game.version, user_ids(game), move=True)
+    # The other seats' pages get their patch in the wake-up, made by this thread after the
+    # commit (pushes.py): their sockets then only send it.
+    wake_move(game, before, seat)
     wake_computer(game)
 
 
