@@ -37,7 +37,7 @@ from marcomage.web.core.sockets import SessionBoundSocket, TokenBucket, session_
 
 from . import play
 from .errors import GameError
-from .models import Status
+from .models import Game, Status
 from .move_rows import seat_marks
 from .patches import note_of
 from .payload import answered, board_patch, kept_board, seat_board, seat_chat
@@ -206,30 +206,45 @@ def checked_act(session_key: str | None, game_id: int, user_id: int,
     `socket_message` (None: the player may no longer see the game)."""
     if not session_holds(session_key, user_id):
         return ENDED
-    refusal = _act(game_id, user_id, doc)
-    if refusal:
-        return refusal
-    return socket_message(game_id, user_id, sent)
+    played = _act(game_id, user_id, doc)
+    if isinstance(played, str):
+        return played
+    return mover_message(played, user_id, sent) or socket_message(game_id, user_id, sent)
 
 
-def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
+def mover_message(game: Game, user_id: int, sent: Sent | None) -> tuple[str, Sent] | None:
+    """The mover's own message after his move, from the game his move just stored (its
+    row, seats and players as written): his board at the new version as a patch of the one
+    his socket shows, without reading the game's marks (issue 36, tenth pass: a query per
+    socket move). A chat line posted meanwhile has its own wake-up, which reads them. None
+    where the marks are needed: a game the move ended (its board depends on the chat's
+    mark), or a socket that showed no board."""
+    seat = next((s for s in game.seat_list() if s.user_id == user_id), None)
+    if (seat is None or seat.user is None or seat.left or game.status != Status.RUNNING
+            or sent is None or not sent.shown or sent.board[1] != 0):
+        return None
+    shown = seat_board(game, seat.user, mark=0)
+    return (_board_message(sent, shown, game.version, False),
+            Sent((game.version, 0), sent.chat, shown, game.created, seat.number))
+
+
+def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str | Game:
     """Play the socket player's move (his log-in just checked: `session_holds` found the
     account active, so the account's row need not be read again, issue 36; the game's
-    seats say whether he plays in it); "" when stored, else the refusal in words. The move
-    is the action's JSON ("action") or the fields of the board's own form ("form", as the
-    page's script sends a form it would otherwise post: `play.act_on_form` reads them as
-    it reads a POST)."""
+    seats say whether he plays in it): the game as the move stored it, or the refusal in
+    words. The move is the action's JSON ("action") or the fields of the board's own form
+    ("form", as the page's script sends a form it would otherwise post: `play.act_on_form`
+    reads them as it reads a POST)."""
     from django.contrib.auth import get_user_model
 
     user = get_user_model()(pk=user_id)  # only its id is read (Game.seat_of)
     try:
         if "form" in doc:
-            play.act_on_form(user, game_id, doc.get("version"), form_fields(doc["form"]))
-        else:
-            play.act(user, game_id, doc.get("version"), doc.get("action"))
+            return play.act_on_form(user, game_id, doc.get("version"),
+                                    form_fields(doc["form"]))
+        return play.act(user, game_id, doc.get("version"), doc.get("action"))
     except GameError as problem:
-        return str(problem)
-    return ""
+        return str(problem) or "The move was refused."
 
 
 FORM_FIELDS = 16
