@@ -2,11 +2,14 @@
 
 States: connecting → (not one of the game's players: closed | player: subscribed, full view
 sent) → closed. On connect (so a reconnecting page is whole again) and on a resync the
-consumer sends that player's own board and chat log as htmx out-of-band fragments. After a
-wake-up (which carries only the version) it reads the seat's marks (the game's version and
-the chat's latest line, one query) and sends only what changed: the board when the version
-did, the chat log when a line was posted. Boards come from `payload.seat_board`, rendered
-once per (game, seat, version) and shared with the HTTP answer and the seat's other sockets.
+consumer sends that player's own board and chat log as htmx out-of-band fragments. A move's
+wake-up to the seat's own group may carry the seat's patch, made by the mover's thread
+(games/pushes.py): a socket that shows the patch's base sends it as it is, in the event
+loop, with no thread and no query (`pushed_message`). After any other wake-up it reads the
+seat's marks (the game's version and the chat's latest line, one query, after its log-in
+check) and sends only what changed: the board when the version did, the chat log when a
+line was posted. Boards come from `payload.seat_board`, rendered once per (game, seat,
+version) and shared with the HTTP answer and the seat's other sockets.
 
 A page may send {"type": "resync"} (send the whole view again) and {"type": "act",
 "version": v, "action": {...}} or {"type": "act", "version": v, "form": {...}} (the board's
