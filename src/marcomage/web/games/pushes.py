@@ -36,8 +36,8 @@ log = logging.getLogger(__name__)
 
 _moving = threading.local()
 """Per thread: {game id: (the version before the transaction's first step, the seats that
-stepped)} for the moves stored but not yet committed (an action and the steps the site
-takes for players after it are one transaction, one push)."""
+stepped, the game object)} for the moves stored but not yet committed (an action and the
+steps the site takes for players after it are one transaction, one push)."""
 
 
 def base_of(board: str) -> int:
@@ -46,8 +46,8 @@ def base_of(board: str) -> int:
     return zlib.crc32(board.encode())
 
 
-def _pending() -> dict[int, tuple[int, set[int]]]:
-    found: dict[int, tuple[int, set[int]]] | None = getattr(_moving, "games", None)
+def _pending() -> dict[int, tuple[int, set[int], Game]]:
+    found: dict[int, tuple[int, set[int], Game]] | None = getattr(_moving, "games", None)
     if found is None:
         found = _moving.games = {}
     return found
@@ -59,10 +59,14 @@ def wake_move(game: Game, before: int, seat: int | None) -> None:
     its board of the previous version is kept here, else the plain wake-up. Steps stored
     one after the other in one transaction make one push, of the last version."""
     pending = _pending()
-    since, movers = pending.get(game.pk, (before, set()))
+    found = pending.get(game.pk)
+    # The same game object: a step of this transaction (a transaction rolled back left
+    # an entry of another object, which this one replaces).
+    since, movers, _game = found if found is not None and found[2] is game else (
+        before, set(), game)
     if seat is not None:
         movers.add(seat)
-    pending[game.pk] = (since, movers)
+    pending[game.pk] = (since, movers, game)
     version = game.version
     transaction.on_commit(lambda: _push(game, version), robust=True)
 
@@ -72,7 +76,7 @@ def _push(game: Game, version: int) -> None:
     transaction superseded it: that step's push follows)."""
     if game.version != version:
         return
-    since, movers = _pending().pop(game.pk, (version - 1, set()))
+    since, movers, _game = _pending().pop(game.pk, (version - 1, set(), game))
     wake: dict[str, Any] = {"type": "game.wake", "version": version, "move": True}
     messages = []
     for seat in game.seat_list():
