@@ -6,13 +6,14 @@ default). Each timed move is what the server does for it under the load benchmar
 mover's POST /games/<id>/act/ (htmx, CSRF token checked) through Django's whole stack, its
 answer (the mover's board), then the wake-up's work on the two open game pages' sockets
 (each checks its log-in, reads the game and builds its message, as `GameConsumer.push`
-does). The move is chosen outside the timed part (the first legal action, from the state).
-With `--via socket` the move is the page's own "act" frame on the mover's game socket
-instead (`GameConsumer.receive`'s one hand-off: the log-in check, the move and the mover's
-new board; then the opponent's socket's push; the mover's socket skips the move's wake-up).
-Prints one JSON row (CPU ms per move: mean and median, how many queries, the bytes of the
-answer and of both sockets' messages); `--profile N`
-prints the N functions with the most cumulative time (cProfile) over all timed moves.
+does; or, for a seat whose wake-up carries its patch, made by the mover's thread after the
+commit, only sends it, as `GameConsumer.pushed` does). The move is chosen outside the timed
+part (the first legal action, from the state). With `--via socket` the move is the page's
+own "act" frame on the mover's game socket instead (`GameConsumer.receive`'s one hand-off:
+the log-in check, the move and the mover's new board; then the opponent's socket's push;
+the mover's socket skips the move's wake-up). Prints one JSON row (CPU ms per move: mean
+and median, how many queries, the bytes of the answer and of both sockets' messages);
+`--profile N` prints the N functions with the most cumulative time (cProfile) over all timed moves.
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
                                    [--via post|socket]
@@ -81,8 +82,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from marcomage.web.accounts.models import User
     from marcomage.web.decks.services import give_starter_decks, ready_decks
-    from marcomage.web.games import consumers, services
+    from marcomage.web.games import consumers, pushes, services
     from marcomage.web.games.models import Game, Status
+    from marcomage.web.games.realtime import seat_group
 
     pairs = itertools.count()
     players: list[Any] = []
@@ -108,13 +110,33 @@ def main(argv: list[str] | None = None) -> int:
 
     sent: dict[int, Any] = {}
     pushed: list[int] = []
+    wakes: dict[str, dict[str, Any]] = {}
+    real_publish = pushes.publish
+
+    def recorded(messages: Any) -> None:
+        """A move's wake-ups, kept for `fan` (the seats' own carry their patch), then
+        published as the server does."""
+        wakes.update((group, message) for group, message in messages)
+        real_publish(messages)
+
+    pushes.publish = recorded
 
     def fan(game_id: int, skip: Any = None) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in
         a thread of the event loop's pool; here one after the other, so cProfile sees it);
-        `skip`: the mover's page, whose socket sent the move and got its board with it."""
+        `skip`: the mover's page, whose socket sent the move and got its board with it.
+        A seat whose wake-up carries its patch (games/pushes.py) sends it as the socket
+        does, in the event loop: no log-in check, no query (`pushed_message`)."""
         for player, client in zip(players, clients, strict=True):
             if player is skip:
+                continue
+            wake = wakes.pop(seat_group(game_id, int(player.pk)), None)
+            found = (consumers.pushed_message(sent.get(player.pk), wake, game_id,
+                                              int(player.pk), wake["version"])
+                     if wake is not None and "patch" in wake else None)
+            if found is not None:
+                sent[player.pk] = found[1]
+                pushed.append(len(found[0].encode()))
                 continue
             # Each push checks that the socket's log-in still holds (core/sockets.py), then
             # builds its message, in one hand-off to a thread (GameConsumer.push).

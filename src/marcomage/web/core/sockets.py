@@ -227,6 +227,8 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
     bucket: TokenBucket
     strikes: int = 0
     session_checked: bool = False
+    checked_at: float = 0.0
+    """When the log-in was last found to hold (monotonic seconds)."""
 
     held_by: int | None = None
 
@@ -266,9 +268,13 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
             self.held_by = None
 
     async def session_alive(self) -> bool:
-        """Whether the log-in behind this socket still holds."""
-        return self.user_id is not None and await check_session(self.session_key,
-                                                                self.user_id)
+        """Whether the log-in behind this socket still holds (`checked_at` notes when it
+        last did)."""
+        alive = self.user_id is not None and await check_session(self.session_key,
+                                                                 self.user_id)
+        if alive:
+            self.checked_at = time.monotonic()
+        return alive
 
     async def may_push(self) -> bool:
         """Whether a push may go out: the log-in still holds. A wake-up can come before the

@@ -2,11 +2,14 @@
 
 States: connecting → (not one of the game's players: closed | player: subscribed, full view
 sent) → closed. On connect (so a reconnecting page is whole again) and on a resync the
-consumer sends that player's own board and chat log as htmx out-of-band fragments. After a
-wake-up (which carries only the version) it reads the seat's marks (the game's version and
-the chat's latest line, one query) and sends only what changed: the board when the version
-did, the chat log when a line was posted. Boards come from `payload.seat_board`, rendered
-once per (game, seat, version) and shared with the HTTP answer and the seat's other sockets.
+consumer sends that player's own board and chat log as htmx out-of-band fragments. A move's
+wake-up to the seat's own group may carry the seat's patch, made by the mover's thread
+(games/pushes.py): a socket that shows the patch's base sends it as it is, in the event
+loop, with no thread and no query (`pushed_message`). After any other wake-up it reads the
+seat's marks (the game's version and the chat's latest line, one query, after its log-in
+check) and sends only what changed: the board when the version did, the chat log when a
+line was posted. Boards come from `payload.seat_board`, rendered once per (game, seat,
+version) and shared with the HTTP answer and the seat's other sockets.
 
 A page may send {"type": "resync"} (send the whole view again) and {"type": "act",
 "version": v, "action": {...}} or {"type": "act", "version": v, "form": {...}} (the board's
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,18 +40,22 @@ from marcomage.web.core.sockets import SessionBoundSocket, TokenBucket, session_
 
 from . import play
 from .errors import GameError
-from .models import Status
+from .models import Game, Status
 from .move_rows import seat_marks
 from .patches import note_of
 from .payload import answered, board_patch, kept_board, seat_board, seat_chat
+from .pushes import base_of
 from .queries import STARTED, find_game, stored_games
-from .realtime import group_name
+from .realtime import group_name, seat_group
 
 UNAUTHORISED = 4401
 FORBIDDEN = 4403
 FINISHED = str(Status.FINISHED)
 ACT_FRAME = 2048
 """Longest "act" frame (an action holds a type and ids only, PL-PROTO-4)."""
+RECHECK = 60.0
+"""Seconds after its last log-in check that a socket still sends a move's pushed patch
+without reading its session (a session that merely expired ends within this)."""
 MOVE_RATE = 5.0
 MOVE_BURST = 10
 """Moves a game socket plays per second on average, and in a row; faster ones wait."""
@@ -56,11 +64,15 @@ MOVE_BURST = 10
 @dataclass(frozen=True)
 class Sent:
     """What a socket last sent: the board's version (and chat mark when finished), the
-    chat's mark, and the board as the page shows it (the base of the next patch)."""
+    chat's mark, and the board as the page shows it (the base of the next patch); and the
+    game's start and the seat's number, with which it finds the seat's boards kept in the
+    process (`kept_board`)."""
 
     board: tuple[int, int]
     chat: int
     shown: str = ""
+    created: Any = None
+    seat: int = -1
 
 
 @dataclass(frozen=True)
@@ -108,8 +120,10 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
                     game_id, marks.created, marks.seat, user_id, marks.version, False, chat):
                 # The mover's own page: its answer carried this board; a note of the
                 # version will do (the page asks for the board if the answer got lost).
-                return note_of(sent.board[0], marks.version), Sent(board, chat, kept)
-            return _board_message(sent, kept, marks.version, finished), Sent(board, chat, kept)
+                return note_of(sent.board[0], marks.version), Sent(
+                    board, chat, kept, marks.created, marks.seat)
+            return _board_message(sent, kept, marks.version, finished), Sent(
+                board, chat, kept, marks.created, marks.seat)
     # The game as this process's move stored it, when it is the version the marks read
     # (the row, its seats and players need not be read again, issue 36).
     game = stored_games.get(game_id, marks.version, marks.created,
@@ -128,7 +142,22 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
                                     game.status == Status.FINISHED))
     if sent is None or sent.chat != chat:
         parts.append(seat_chat(game, user, chat))
-    return "".join(parts), Sent(board, chat, shown)
+    return "".join(parts), Sent(board, chat, shown, game.created, seat.number)
+
+
+def pushed_message(sent: Sent | None, event: dict[str, Any], game_id: int, user_id: int,
+                   version: int) -> tuple[str, Sent] | None:
+    """The patch a move's wake-up brought for this seat (games/pushes.py) and what the
+    socket will then have sent, when the socket shows exactly the patch's base (the version
+    before the move, and the same board by its digest); None otherwise (the socket reads
+    the game as before). Reads nothing but the process's kept boards: the seat's board of
+    the new version, drawn by the mover's thread, is the base of its next patch."""
+    patch = event.get("patch")
+    if (sent is None or not sent.shown or not isinstance(patch, str)
+            or sent.board != (event.get("from"), 0) or base_of(sent.shown) != event.get("base")):
+        return None
+    shown = kept_board(game_id, sent.created, sent.seat, user_id, version, False, 0) or ""
+    return patch, Sent((version, 0), sent.chat, shown, sent.created, sent.seat)
 
 
 def _board_message(sent: Sent, board: str, version: int, finished: bool) -> str:
@@ -180,30 +209,45 @@ def checked_act(session_key: str | None, game_id: int, user_id: int,
     `socket_message` (None: the player may no longer see the game)."""
     if not session_holds(session_key, user_id):
         return ENDED
-    refusal = _act(game_id, user_id, doc)
-    if refusal:
-        return refusal
-    return socket_message(game_id, user_id, sent)
+    played = _act(game_id, user_id, doc)
+    if isinstance(played, str):
+        return played
+    return mover_message(played, user_id, sent) or socket_message(game_id, user_id, sent)
 
 
-def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str:
+def mover_message(game: Game, user_id: int, sent: Sent | None) -> tuple[str, Sent] | None:
+    """The mover's own message after his move, from the game his move just stored (its
+    row, seats and players as written): his board at the new version as a patch of the one
+    his socket shows, without reading the game's marks (issue 36, tenth pass: a query per
+    socket move). A chat line posted meanwhile has its own wake-up, which reads them. None
+    where the marks are needed: a game the move ended (its board depends on the chat's
+    mark), or a socket that showed no board."""
+    seat = next((s for s in game.seat_list() if s.user_id == user_id), None)
+    if (seat is None or seat.user is None or seat.left or game.status != Status.RUNNING
+            or sent is None or not sent.shown or sent.board[1] != 0):
+        return None
+    shown = seat_board(game, seat.user, mark=0)
+    return (_board_message(sent, shown, game.version, False),
+            Sent((game.version, 0), sent.chat, shown, game.created, seat.number))
+
+
+def _act(game_id: int, user_id: int, doc: dict[str, Any]) -> str | Game:
     """Play the socket player's move (his log-in just checked: `session_holds` found the
     account active, so the account's row need not be read again, issue 36; the game's
-    seats say whether he plays in it); "" when stored, else the refusal in words. The move
-    is the action's JSON ("action") or the fields of the board's own form ("form", as the
-    page's script sends a form it would otherwise post: `play.act_on_form` reads them as
-    it reads a POST)."""
+    seats say whether he plays in it): the game as the move stored it, or the refusal in
+    words. The move is the action's JSON ("action") or the fields of the board's own form
+    ("form", as the page's script sends a form it would otherwise post: `play.act_on_form`
+    reads them as it reads a POST)."""
     from django.contrib.auth import get_user_model
 
     user = get_user_model()(pk=user_id)  # only its id is read (Game.seat_of)
     try:
         if "form" in doc:
-            play.act_on_form(user, game_id, doc.get("version"), form_fields(doc["form"]))
-        else:
-            play.act(user, game_id, doc.get("version"), doc.get("action"))
+            return play.act_on_form(user, game_id, doc.get("version"),
+                                    form_fields(doc["form"]))
+        return play.act(user, game_id, doc.get("version"), doc.get("action"))
     except GameError as problem:
-        return str(problem)
-    return ""
+        return str(problem) or "The move was refused."
 
 
 FORM_FIELDS = 16
@@ -244,6 +288,7 @@ class GameConsumer(SessionBoundSocket):
     messages = frozenset({"resync"})
     game_id: int = 0
     group: str = ""
+    own_group: str = ""
     sent: Sent | None = None
     moves: TokenBucket
 
@@ -263,7 +308,10 @@ class GameConsumer(SessionBoundSocket):
             return
         self.moves = TokenBucket(MOVE_RATE, MOVE_BURST)
         self.group = group_name(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.own_group = seat_group(self.game_id, int(user.pk))
+        await asyncio.gather(self.channel_layer.group_add(self.group, self.channel_name),
+                             self.channel_layer.group_add(self.own_group, self.channel_name))
+        self.checked_at = time.monotonic()  # the handshake read the session just now
         await self.accept()
         html, self.sent = found
         await self.send(text_data=html)
@@ -271,7 +319,9 @@ class GameConsumer(SessionBoundSocket):
     async def disconnect(self, code: int) -> None:
         """Leave the game's and the account's groups."""
         if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await asyncio.gather(
+                self.channel_layer.group_discard(self.group, self.channel_name),
+                self.channel_layer.group_discard(self.own_group, self.channel_name))
         await self.unbind_session()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None
@@ -315,6 +365,7 @@ class GameConsumer(SessionBoundSocket):
         if found is None:
             await self.end(FORBIDDEN)
             return
+        self.checked_at = time.monotonic()  # the act checked the log-in first
         # Stored: this page's board at the new version came with the move (one hand-off);
         # the move's wake-up then finds this socket up to date and costs nothing.
         html, self.sent = found
@@ -335,7 +386,25 @@ class GameConsumer(SessionBoundSocket):
         if (event.get("move") and self.sent is not None and isinstance(version, int)
                 and self.sent.board[0] >= version and self.sent.board[1] == 0):
             return
+        if "patch" in event and isinstance(version, int) and await self.pushed(event, version):
+            return
         await self.push()
+
+    async def pushed(self, event: dict[str, Any], version: int) -> bool:
+        """Send the patch a move's wake-up brought (`pushed_message`), with no thread and
+        no query: True when sent. The log-in is not read again for it: a log-out closes the
+        session's sockets (`session_end`), a password change or a deactivation makes them
+        check (`session_check`), every frame the page sends is checked, and a socket whose
+        last check is older than RECHECK seconds (a session that merely expired) takes the
+        checked path instead."""
+        if self.user_id is None or time.monotonic() - self.checked_at >= RECHECK:
+            return False
+        found = pushed_message(self.sent, event, self.game_id, self.user_id, version)
+        if found is None:
+            return False
+        patch, self.sent = found
+        await self.send(text_data=patch)
+        return True
 
     async def push(self, *, whole: bool = False) -> None:
         """Send what changed since the last message (everything when `whole`), or close
@@ -344,11 +413,14 @@ class GameConsumer(SessionBoundSocket):
             return
         # The log-in check and the message in one hand-off (core/sockets.py's `may_push`
         # says why each push checks it; not again right after a frame's own check).
+        check = not self.session_checked
         found = await pushed_for(self.session_key, self.game_id, self.user_id,
-                                 None if whole else self.sent, not self.session_checked)
+                                 None if whole else self.sent, check)
         if found == ENDED:
             await self.end()
             return
+        if check:
+            self.checked_at = time.monotonic()
         if found is None or isinstance(found, str):
             await self.end(FORBIDDEN)
             return

@@ -22,9 +22,9 @@ from marcomage.web.preferences.models import preferences_of, profile_of
 from marcomage.web.rulesets.generic.board import label as generic_label
 
 from . import parts
+from .ends import end_options
 from .models import ChatMessage, Game, Status, StepKind
 from .patches import patch
-from .play import end_options
 from .queries import game_state, ruleset_of
 from .renders import Renderings, renderings
 

@@ -11,8 +11,6 @@ come only through the platform protocol (`ruleset_of(game)`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -26,8 +24,10 @@ from marcomage.web.preferences.models import preferences_of
 
 from . import move_rows
 from .chat import forget_chat, post_left
+from .ends import end_options, finish_winners
 from .errors import GameError, StaleVersion, whole_number
 from .models import Game, Seat, Status, StepKind
+from .pushes import wake_move
 from .queries import (
     dead,
     game_state,
@@ -37,11 +37,8 @@ from .queries import (
     round_of,
     ruleset_of,
     stored_games,
-    user_ids,
 )
 from .realtime import wake_game
-
-FINISH_AFTER = timedelta(days=21)  # C-GAME-14: 21 × 24 hours without a turn
 
 
 def wake_computer(game: Game) -> None:
@@ -85,6 +82,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     transaction when the game has just ended."""
     ruleset = ruleset_of(game)
     now = timezone.now()
+    before = game.version
     outcome = outcome_of(ruleset, state)
     fields: dict[str, Any] = {
         "state": ruleset.to_json(state),
@@ -123,7 +121,9 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
                            friendly=game.friendly, last=_last_action(game))
-    wake_game(game.pk, game.version, user_ids(game), move=True)
+    # The other seats' pages get their patch in the wake-up, made by this thread after the
+    # commit (pushes.py): their sockets then only send it.
+    wake_move(game, before, seat)
     wake_computer(game)
 
 
@@ -205,50 +205,6 @@ def act_on_form(user: Any, game_id: Any, version: Any, data: Mapping[str, Any]) 
     return game
 
 
-@dataclass(frozen=True)
-class EndOptions:
-    """Which way of ending the game the UI offers the player now (C-GAME-15)."""
-
-    surrender: bool
-    abort: bool
-    finish: bool
-
-
-def end_options(game: Game, seat: Seat, now: datetime | None = None) -> EndOptions:
-    """Abort when an opponent is dead; Finish when the seats to act have not moved for 21
-    days, none of them is the player, nobody is dead and finishing makes the player win
-    (not an ally of the quiet seat in a game of teams); otherwise Surrender (C-GAME-11,
-    -12, -14, -15)."""
-    if game.status != Status.RUNNING:
-        return EndOptions(False, False, False)
-    # The computer is never inactive: only the other people's seats may be (issue 35: a
-    # group game may hold people and the computer); against the computer alone, surrender.
-    others = [other for other in game.others(seat) if not other.computer]
-    if game.ai_level and not others:
-        return EndOptions(True, False, False)
-    now = now or timezone.now()
-    if any(other.user is not None and dead(other.user, now) for other in others):
-        return EndOptions(False, True, False)
-    waiting = [other for other in others if other.to_act]
-    can_finish = (bool(waiting) and not seat.to_act and not dead(seat.user, now)
-                  and now - game.last_move >= FINISH_AFTER
-                  and seat.number in _finish_winners(game, game_state(game)))
-    return EndOptions(not can_finish, False, can_finish)
-
-
-def _finish_winners(game: Game, state: State) -> tuple[int, ...]:
-    """Who "Finish" makes win: the platform names the seats that were waiting, and the
-    ruleset says who that makes the winners (issue 35: in an Elder Tale group duel the quiet
-    seat's team loses, its waiting ally too, ET-GROUP-8); none when it refuses the end."""
-    waiting = [s.number for s in game.seat_list() if not s.to_act]
-    ruleset = ruleset_of(game)
-    try:
-        outcome = ruleset.outcome(ruleset.end(state, ABANDON, waiting))
-    except (IllegalAction, ValueError):
-        return ()
-    return outcome.winners if outcome is not None else ()
-
-
 @transaction.atomic
 def surrender(user: Any, game_id: Any) -> Game:
     """C-GAME-11: at any time, on anyone's turn; the ruleset says who wins."""
@@ -297,7 +253,7 @@ def finish(user: Any, game_id: Any) -> Game:
                         "has not moved for more than three weeks and is not dead.")
     # The step keeps the winners the ruleset made of the waiting seats (a group duel's
     # team, ET-GROUP-8), so that the record names who won.
-    _end(game, state, ABANDON, _finish_winners(game, state), seat.number)
+    _end(game, state, ABANDON, finish_winners(game, state), seat.number)
     return game
 
 

@@ -16,6 +16,7 @@ function replaces it in the module that defines it (e.g. `lobby.new_seed`).
 from __future__ import annotations
 
 from .chat import LEFT_TEXT, post_chat, save_note
+from .ends import FINISH_AFTER, EndOptions, end_options
 from .errors import GameError, NotFound, StaleVersion
 from .lobby import (
     RANDOM_DECK,
@@ -34,13 +35,10 @@ from .lobby import (
     withdraw,
 )
 from .play import (
-    FINISH_AFTER,
-    EndOptions,
     abort,
     act,
     act_on_form,
     apply_action,
-    end_options,
     finish,
     leave,
     store,

@@ -1,0 +1,201 @@
+"""Issue 36, tenth pass: a move's pushes made by the mover's thread (games/pushes.py).
+
+Right after a move commits, the mover's thread draws each other seat's board of the new
+version and puts that seat's patch into the seat's own wake-up; the seat's socket sends it
+without a thread or a query when it shows the patch's base, and reads the game as before
+otherwise. Each seat's group hears only its own seat's patch (C-FLAG-6). The pushes are not
+preceded by a log-in check: a log-out closes the session's sockets at once instead, and a
+move over such a socket is refused."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+from unittest.mock import patch
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from marcomage.games.marcomage import view
+from marcomage.games.marcomage.ruleset import action_to_json
+from marcomage.web.decks.services import ready_decks
+from marcomage.web.games import consumers, pushes, services
+from marcomage.web.games.models import Game, Status, Step
+from marcomage.web.games.payload import seat_board
+from marcomage.web.games.realtime import group_name, seat_group
+from marcomage.web.games.renders import renderings
+
+from ..base import BaseTransactionTestCase
+from .helpers import seeded, to_move
+from .test_leaks import pick, visible_ids
+from .test_socket_moves import SocketGameCase, socket_for
+
+DISCARD = {"type": "discard", "pos": 1}
+CARD = re.compile(r'data-card="(\d+)"')
+
+
+def recording() -> tuple[list[tuple[str, dict[str, Any]]], Any]:
+    """A list that gets every message a move's push publishes, and the patch that fills it
+    (the messages are still published)."""
+    got: list[tuple[str, dict[str, Any]]] = []
+    real = pushes.publish
+
+    def record(messages: Any) -> None:
+        got.extend(messages)
+        real(messages)
+
+    return got, patch.object(pushes, "publish", record)
+
+
+class PushedMoveTests(SocketGameCase):
+
+    def counted_pushes(self) -> tuple[list[int], Any]:
+        """The players whose socket read the game after a wake-up (`pushed_for` calls)."""
+        calls: list[int] = []
+        real = consumers.pushed_for
+
+        async def counted(session_key: Any, game_id: int, user_id: int, *rest: Any) -> Any:
+            calls.append(user_id)
+            return await real(session_key, game_id, user_id, *rest)
+
+        return calls, patch.object(consumers, "pushed_for", counted)
+
+    def test_issue_36_the_opponents_patch_comes_in_his_seats_own_wake_up_and_is_sent_as_is(
+            self) -> None:
+        mover, waiter = to_move(self.game)
+        keys = self.session_of(mover), self.session_of(waiter)
+        calls, counting = self.counted_pushes()
+        published, recorder = recording()
+
+        async def scenario() -> tuple[str, str, bool]:
+            sockets = [socket_for(key, self.game.pk) for key in keys]
+            for socket in sockets:
+                assert (await socket.connect(timeout=15))[0]
+                await socket.receive_from(timeout=15)
+            await sockets[0].send_to(text_data=json.dumps(
+                {"type": "act", "version": 1, "action": DISCARD}))
+            mine = await sockets[0].receive_from(timeout=15)
+            theirs = await sockets[1].receive_from(timeout=15)
+            quiet = (await sockets[0].receive_nothing(timeout=0.3)
+                     and await sockets[1].receive_nothing(timeout=0.3))
+            for socket in sockets:
+                await socket.disconnect()
+            return mine, theirs, quiet
+
+        with counting, recorder:
+            mine, theirs, quiet = async_to_sync(scenario)()
+        self.assertIn('data-from="1" data-to="2"', mine)
+        self.assertIn('data-from="1" data-to="2"', theirs)
+        self.assertTrue(quiet)
+        self.assertEqual(calls, [])  # neither socket took a thread or read the game
+        by_group = dict(published)
+        self.assertNotIn(group_name(self.game.pk), by_group)  # no wake-up for the whole game
+        pushed = by_group[seat_group(self.game.pk, waiter.pk)]
+        self.assertEqual((pushed["version"], pushed["from"], pushed["patch"]), (2, 1, theirs))
+        # The mover's own seat hears only the version: its board came with its move.
+        self.assertNotIn("patch", by_group[seat_group(self.game.pk, mover.pk)])
+
+    def test_issue_36_a_socket_that_does_not_show_the_patchs_base_reads_the_game(
+            self) -> None:
+        """A wake-up whose patch starts from another board (a missed version, another
+        drawing) is not sent: the socket reads the game and sends its own patch."""
+        mover, waiter = to_move(self.game)
+        key = self.session_of(waiter)
+        calls, counting = self.counted_pushes()
+
+        async def scenario() -> str:
+            socket = socket_for(key, self.game.pk)
+            assert (await socket.connect(timeout=15))[0]
+            await socket.receive_from(timeout=15)
+            with patch.object(pushes, "publish", lambda messages: None):  # wake-up lost
+                await database_sync_to_async(services.act)(mover, self.game.pk, 1, DISCARD)
+            await get_channel_layer().group_send(seat_group(self.game.pk, waiter.pk), {
+                "type": "game.wake", "version": 2, "move": True, "from": 1, "base": 0,
+                "patch": "NOT THIS BOARD"})
+            got = await socket.receive_from(timeout=15)
+            await socket.disconnect()
+            return got
+
+        with counting:
+            got = async_to_sync(scenario)()
+        self.assertNotIn("NOT THIS BOARD", got)
+        self.assertIn('data-from="1" data-to="2"', got)
+        self.assertEqual(calls, [waiter.pk])
+
+    def test_issue_36_log_out_closes_the_sessions_game_socket_and_a_move_over_it_is_refused(
+            self) -> None:
+        """The pushes read no session, so a log-out must close the session's sockets: the
+        log-out's own message does (core/sockets.py), promptly; the opponent's next move
+        then reaches nothing, and a move sent over the closed socket plays nothing."""
+        mover, _waiter = to_move(self.game)
+        client = self.client_class()
+        client.force_login(mover)
+        key = str(client.session.session_key)
+
+        async def scenario() -> tuple[dict[str, Any], Any]:
+            socket = socket_for(key, self.game.pk)
+            assert (await socket.connect(timeout=15))[0]
+            await socket.receive_from(timeout=15)
+            response = await database_sync_to_async(client.post)("/accounts/logout/")
+            assert response.status_code == 302
+            closed = dict(await socket.receive_output(timeout=5))
+            await socket.send_input({"type": "websocket.receive", "text": json.dumps(
+                {"type": "act", "version": 1, "action": DISCARD})})
+            after = await socket.receive_nothing(timeout=0.5)
+            return closed, after
+
+        closed, after = async_to_sync(scenario)()
+        self.assertEqual((closed["type"], closed.get("code")), ("websocket.close", 4401))
+        self.assertTrue(after)
+        self.assertEqual(Game.objects.get(pk=self.game.pk).version, 1)
+        self.assertFalse(Step.objects.filter(game=self.game).exists())
+
+
+class PushedLeakTests(BaseTransactionTestCase):
+
+    def setUp(self) -> None:
+        super().setUp()
+        renderings.clear()
+
+    def test_c_flag_6_a_pushed_patch_goes_to_its_seat_only_and_names_no_hidden_card(
+            self) -> None:
+        """A hidden-cards game of random moves, with both seats' boards drawn after every
+        move (as their sockets do): every pushed patch goes to its own seat's group only,
+        and names none of the opponent's cards that seat may not see."""
+        with seeded(11):
+            challenge = services.challenge(self.alice, self.bob, ready_decks(self.alice)[0].pk,
+                                           options={"hidden": True})
+            game = services.accept(self.bob, challenge.pk, ready_decks(self.bob)[1].pk)
+        rng = random.Random(11)
+        published, recorder = recording()
+        patches = 0
+        with recorder:
+            for _ in range(60):
+                game = services.find_game(game.pk)
+                if game.status != Status.RUNNING:
+                    break
+                for user in (self.alice, self.bob):
+                    seat_board(game, user, mark=0)  # what each seat's socket shows
+                mover, _waiter = to_move(game)
+                state = services.game_state(game)
+                del published[:]
+                services.act(mover, game.pk, game.version, action_to_json(pick(rng, state)))
+                game = services.find_game(game.pk)
+                state = services.game_state(game)
+                for group, message in published:
+                    if "patch" not in message:
+                        continue
+                    patches += 1
+                    seat = next(s for s in game.seat_list()
+                                if group == seat_group(game.pk, s.user_id))
+                    self.assertNotEqual(seat.user_id, mover.pk)
+                    theirs, mine = state.players[1 - seat.number], state.players[seat.number]
+                    secret = (set(theirs.hand) | {c for part in theirs.deck for c in part}) \
+                        - visible_ids(view(state, seat.number)) - set(mine.hand) \
+                        - {c for part in mine.deck for c in part}
+                    shown = {int(c) for c in CARD.findall(message["patch"])}
+                    self.assertFalse(shown & secret, f"{shown & secret} leaked to {seat}")
+        self.assertGreater(patches, 20)
