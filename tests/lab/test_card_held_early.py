@@ -107,15 +107,24 @@ def _mean_difference(games: Sequence[Game], counted_per_game: Sequence[Sequence[
 
 
 def test_issue33_cards_held_early_show_no_drift() -> None:
-    """12 seeded 3-seat games of the search bot (1 rollout): the cards held early are about
-    as many for winners as for losers, and their rows show no lean (ruleset 9: a winning seat
-    held 0.94 times the cards of a losing one, rows -4.8 points on average, noise at 12
-    games). 40 control "cards" dealt to seats at random (each to a fifth) average +0.8
-    points: the comparison itself has no lean. (Counting the cards a seat *used* leaned
-    positive on ruleset 8, 1.37 times and +13.2 points on these games; on ruleset 9 it
-    does not show at this size, 0.97 times and +1.4 points on 12 games, +1.8 on 36, so it is
-    no longer asserted here; docs/mage_wars.md.)"""
-    games = [_played(100 + seed, lambda s: SearchBot(s, iterations=1)) for seed in range(12)]
+    """36 seeded 3-seat games of the search bot (1 rollout): the cards held early are about
+    as many for winners as for losers (within 1 +- 0.12), and their rows show no lean (mean
+    within +- 8 points); 40 control "cards" dealt to seats at random (each to a fifth) show
+    none either: the comparison itself has no lean.
+
+    What it catches: a per-card measure that leans with how long a seat lives by a third or
+    more, as counting the cards a seat *used* did on ruleset 8 (1.37 times, +13.2 points)
+    and does on 96 other seeded games (seeds 1000 to 1095: 1.44 and 1.40 times, +10 points,
+    rulesets 11 and 12; 1.16 to 1.77 a block of 12). The used measure's lean varies with the
+    seeds: on these 36 it is 1.07 and 1.15, so it is not asserted here.
+
+    Why 36 games: the ratio is noisy, because a mage's health cards (5 to 7) and fate draws
+    set how many cards a seat holds early, so the mages that happen to win move it. On 96
+    other seeds (blocks of 12, rulesets 11 and 12) it ran 0.94 to 1.08 (standard deviation
+    0.03 to 0.04 a block); the first 12 seeds here are a low tail, 0.88 on ruleset 11 and
+    0.87 on ruleset 12 (the bound), and the test failed on ruleset 12 with those 12 alone.
+    These 36 give 1.00 and -0.3 points (ruleset 11), 1.02 and +0.5 points (ruleset 12)."""
+    games = [_played(100 + seed, lambda s: SearchBot(s, iterations=1)) for seed in range(36)]
     early_mean, early_ratio = _mean_difference(
         games, [RULES.cards_held_early(start, events) for start, events, _, _ in games])
     assert abs(early_ratio - 1) < 0.12 and abs(early_mean) < 0.08

@@ -39,7 +39,7 @@ class MageWars(FieldOptions, PlatformEnds, RulesetBase):
 
     id = "mage_wars"
     name = "Mage Wars"
-    version = 11
+    version = 12
     seats = range(2, 5)
     formats: Mapping[str, Format] = MappingProxyType({FORMAT: Format(
         FORMAT, "Pack", "The six shared decks of one game: Mage, Fate, Quest, Enchanted, "
