@@ -119,5 +119,6 @@ def test_PL_STATE_3_a_version_10_game_reports_its_version_after_ruleset_11() -> 
 
 def test_PL_STATE_3_a_version_11_game_reports_its_version_after_ruleset_12() -> None:
     """Ruleset 12 (issue 33) gave Storm Hawk health 2 (it had 3, so that only Dragon Whelp
-    among the pets could hurt it): a version 11 game is reported stale."""
+    among the pets could hurt it), Mistral Oracle health 7 and a hand of 7, and Cinder Regent
+    a health-card discount of 1: a version 11 game is reported stale."""
     assert_an_older_replay_is_stale(RULESET, 11)
