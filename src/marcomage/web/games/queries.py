@@ -57,17 +57,47 @@ SEAT_ROWS = Joined(Seat, ("user", "user__profile", "user__preferences"),
 """A game's seats with their players, profiles and settings (core/joined.py)."""
 
 
+class SeatRows(dict[str, Any]):
+    """A game's `_prefetched_objects_cache` holding seats read already (issue 36, eleventh
+    pass): `Game.seat_list` takes `rows` as they are, and the QuerySet that Django's related
+    manager expects under "seats" (`game.seats.all()`, `.filter(...)`) is built only when
+    something asks for it. Building it on every move (`Seat.objects.filter(game_id=...)`,
+    the ORM's lookup and WHERE machinery) cost ~0.15 ms, more than reading the rows. Django
+    empties or replaces the cache on `refresh_from_db`, so the rows go with it."""
+
+    def __init__(self, game: Game, rows: list[Seat]) -> None:
+        super().__init__()
+        self.game = game
+        self.rows: list[Seat] | None = rows
+
+    def __contains__(self, name: object) -> bool:
+        return (name == "seats" and self.rows is not None) or super().__contains__(name)
+
+    def __delitem__(self, name: str) -> None:
+        if name == "seats" and self.rows is not None:
+            self.rows = None  # refresh_from_db(fields=["seats"]): read them again
+            self.pop(name, None)
+            return
+        super().__delitem__(name)
+
+    def __missing__(self, name: str) -> Any:
+        if name != "seats" or self.rows is None:
+            raise KeyError(name)
+        seats = Seat.objects.filter(game_id=self.game.pk)
+        seats._result_cache = self.rows  # game.seats.all() reads no row again
+        seats._prefetch_done = True
+        self[name] = seats
+        return seats
+
+
 def _with_seat_rows(game: Game) -> Game:
     """The game with its seats, their players and the players' profile and settings read
     in one query and kept as the game's prefetched seats (what `with_players` gives,
     without the ORM's building of a four-table SELECT on every move, issue 36)."""
-    seats = Seat.objects.filter(game_id=game.pk)
     rows = SEAT_ROWS.rows([game.pk])
     for seat in rows:
         seat.game = game
-    seats._result_cache = rows  # game.seats.all() reads no row again
-    seats._prefetch_done = True
-    game._prefetched_objects_cache = {"seats": seats}
+    game._prefetched_objects_cache = SeatRows(game, rows)
     return game
 
 
@@ -107,10 +137,19 @@ def lock_game(game_id: Any) -> Game:
     return _with_seat_rows(found[0])
 
 
-def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
-    """The locked started game and the player's seat, unless he left it; others learn
-    nothing about it (NotFound)."""
-    game = lock_game(game_id)
+def read_game(game_id: Any) -> Game:
+    """`lock_game` without the lock: the game row with its seats as committed now, for a
+    write that checks the version it was built on (`play.store`)."""
+    found = find_game(game_id)
+    if found is None:
+        raise NotFound("There is no such game.")
+    return found
+
+
+def player_game(user: Any, game_id: Any, *, lock: bool = True) -> tuple[Game, Seat]:
+    """The started game (locked, unless `lock` is off) and the player's seat, unless he
+    left it; others learn nothing about it (NotFound)."""
+    game = lock_game(game_id) if lock else read_game(game_id)
     seat = game.seat_of(user)
     if seat is None or game.status not in STARTED or seat.left:
         raise NotFound("There is no such game of yours.")
