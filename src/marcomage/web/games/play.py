@@ -48,12 +48,11 @@ def wake_computer(game: Game) -> None:
         game_stored.send(sender=Game, game=game)
 
 
-def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = False,
-             lock: bool = True) -> tuple[Game, Seat, State]:
-    """The running game (locked, unless `lock` is off: then the caller's write must check
-    the version itself, as `store` does), the seat and the state; with `check`, the version
-    must be the game's (a missing version is refused too)."""
-    game, seat = player_game(user, game_id, lock=lock)
+def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = False
+             ) -> tuple[Game, Seat, State]:
+    """The locked running game, the seat and the state; with `check`, the version must be
+    the game's (a missing version is refused too)."""
+    game, seat = player_game(user, game_id)
     if game.status != Status.RUNNING:
         raise GameError("The game is over.")
     if check:
@@ -128,9 +127,8 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     wake_computer(game)
 
 
-def _ruled(game: Game, seat: int, action: Any) -> State:
-    """The state after one seat's action, as the ruleset applies it to the game's state
-    (GameError when the action is malformed, not the seat's turn, or illegal)."""
+def apply_action(game: Game, seat: int, action: Any) -> None:
+    """Let the ruleset apply one seat's action to the locked game and store it."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise GameError("An action is a JSON object with a type.")
     ruleset = ruleset_of(game)
@@ -143,28 +141,8 @@ def _ruled(game: Game, seat: int, action: Any) -> State:
         raise GameError(str(problem), problem.code) from None
     except ValueError as problem:
         raise GameError(str(problem), "illegal") from None
-    return after
-
-
-def apply_action(game: Game, seat: int, action: Any) -> None:
-    """Let the ruleset apply one seat's action to the locked game and store it."""
-    store(game, _ruled(game, seat, action), StepKind.ACTION, seat, action)
+    store(game, after, StepKind.ACTION, seat, action)
     act_for_players(game)
-
-
-def _apply_read(game: Game, seat: int, action: Any) -> None:
-    """`apply_action` on a game read without a lock (`_running(..., lock=False)`): the rules
-    run first, then the writes in one short transaction, whose UPDATE of the game holds
-    only while the row is still at the version the move was built on (`store`:
-    `WHERE id = ? AND version = ?`, StaleVersion otherwise, nothing written). The state of
-    a game at a version is the one its move stored, so the database itself guarantees
-    what the lock read did; and on SQLite, whose writers take turns (one transaction of the
-    process at a time, core/sqlite), a move holds that turn only for its writes, not for
-    its reads and its rules (issue 36, eleventh pass)."""
-    after = _ruled(game, seat, action)
-    with transaction.atomic():
-        store(game, after, StepKind.ACTION, seat, action)
-        act_for_players(game)
 
 
 AUTO_STEPS = 40
@@ -200,30 +178,30 @@ def act_for_players(game: Game) -> None:
         store(game, after, StepKind.ACTION, chosen[0], chosen[1])
 
 
+@transaction.atomic
 def act(user: Any, game_id: Any, version: Any, action: Any) -> Game:
     """One seat's action (the ruleset's JSON), against `version`, which is required: a
-    missing or stale version is refused, so a replayed form never plays twice (the read
-    here, and the write's own version check if another move came first meanwhile). When
-    several seats are to act, each submits once and the ruleset resolves them when the last
-    arrives."""
-    game, seat, _state = _running(user, game_id, version, check=True, lock=False)
-    _apply_read(game, seat.number, action)
+    missing or stale version is refused, so a replayed form never plays twice. When several
+    seats are to act, each submits once and the ruleset resolves them when the last arrives."""
+    game, seat, _state = _running(user, game_id, version, check=True)
+    apply_action(game, seat.number, action)
     return game
 
 
+@transaction.atomic
 def act_on_form(user: Any, game_id: Any, version: Any, data: Mapping[str, Any]) -> Game:
     """`act` with the action a posted form means: the action's JSON ("action", any system)
     or the fields of the game's own board form, read once the game is locked, so the
     game's system comes from the row the move reads anyway (issue 36: the act view read the
     row once more only to learn it). A form naming no valid action is refused (GameError)
     and changes nothing."""
-    game, seat, _state = _running(user, game_id, version, check=True, lock=False)
+    game, seat, _state = _running(user, game_id, version, check=True)
     board = GENERIC_BOARD if "action" in data else board_of(game.ruleset)
     try:
         action = board.action_from_form(data)
     except ValueError as problem:
         raise GameError(str(problem)) from None
-    _apply_read(game, seat.number, action)
+    apply_action(game, seat.number, action)
     return game
 
 
