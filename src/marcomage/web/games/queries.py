@@ -194,16 +194,21 @@ def keep_state(game: Game, state: State) -> None:
 
 
 class DecodedStates:
-    """The latest decoded states of the process's games, by (game, start, version), each
-    with the document it was decoded from. A reader takes one only when its row's document
-    equals that document, so a state written behind the site's back at the same version
-    (tests, an administrator) is decoded anew, never mistaken. States are never changed in
-    place (the rulesets' `apply` returns a new one, PL-PROTO-5), so readers may share them."""
+    """The decoded state of each of the process's games at its latest stored version, by
+    game, with its start, version and the document it was decoded from. A reader takes it
+    only for that very start and version and when its row's document equals that document,
+    so a state written behind the site's back at the same version (tests, an administrator)
+    is decoded anew, never mistaken. States are never changed in place (the rulesets'
+    `apply` returns a new one, PL-PROTO-5), so readers may share them.
+
+    One entry a game, replaced by its next version (issue 36, eleventh pass): a move reads
+    only the latest, and keeping older versions (4,096 states and documents, ~20 s of
+    moves at 200 games) only made the cyclic garbage collector walk them again and again."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, State]] = OrderedDict()
+        self._kept: OrderedDict[int, tuple[tuple[Any, ...], Any, State]] = OrderedDict()
 
     @staticmethod
     def key(game: Game) -> tuple[Any, ...]:
@@ -211,16 +216,20 @@ class DecodedStates:
 
     def get(self, game: Game) -> State | None:
         """The decoded state of the game's row, if kept for this very document."""
+        key = self.key(game)
         with self._lock:
-            found = self._kept.get(self.key(game))
-        if found is None or found[0] != game.state:
+            found = self._kept.get(key[0])
+        if found is None or found[0] != key or found[1] != game.state:
             return None
-        return found[1]
+        return found[2]
 
     def put(self, key: tuple[Any, ...], doc: Any, state: State) -> None:
         with self._lock:
-            self._kept[key] = (doc, state)
-            self._kept.move_to_end(key)
+            kept = self._kept.get(key[0])
+            if kept is not None and kept[0][1] == key[1] and kept[0][2] > key[2]:
+                return  # a later version of the game is kept already
+            self._kept[key[0]] = (key, doc, state)
+            self._kept.move_to_end(key[0])
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
@@ -230,7 +239,7 @@ class DecodedStates:
 
 
 decoded = DecodedStates()
-"""The process's decoded states (one per game's latest versions)."""
+"""The process's decoded states (one per game, its latest version)."""
 
 
 class StoredGames:
