@@ -62,7 +62,7 @@ class SeatRows(dict[str, Any]):
     pass): `Game.seat_list` takes `rows` as they are, and the QuerySet that Django's related
     manager expects under "seats" (`game.seats.all()`, `.filter(...)`) is built only when
     something asks for it. Building it on every move (`Seat.objects.filter(game_id=...)`,
-    the ORM's lookup and WHERE machinery) cost ~0.15 ms, more than reading the rows. Django
+    the ORM's lookup and WHERE machinery) cost ~0.1 ms, about what reading the rows does. Django
     empties or replaces the cache on `refresh_from_db`, so the rows go with it."""
 
     def __init__(self, game: Game, rows: list[Seat]) -> None:
@@ -96,7 +96,7 @@ def untie(game: Game) -> None:
     links back to their player, made the graph a ring of references that only the cyclic
     garbage collector could free. Served, every move dropped one such graph (~70 objects),
     and the collector's passes over them stopped the process for tens of milliseconds a
-    few times a second, ~100 ms at a time for the older generation (issue 36, eleventh
+    few times a second, ~100 ms at a time for the middle generation (issue 36, eleventh
     pass). A reader still holding the game reads a link it needs again from the database
     (Django's lazy relations), so nothing it shows changes."""
     cache = getattr(game, "_prefetched_objects_cache", None)
