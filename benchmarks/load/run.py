@@ -121,9 +121,12 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
                SECRET_KEY="load-benchmark-" + "x" * 40)
     listed = work / "games.json"
     started = time.monotonic()
-    # Spare games replace the finished ones: a game lasts a few dozen moves, so a run of S
-    # seconds finishes at most about S/40 of them per game (twice the games for 40 s or more).
-    spare = math.ceil(games * min(1.0, seconds / 40)) + 10
+    # Spare games replace the finished ones: a game lasts a few dozen moves, about 40 s at
+    # the pace of 1 s, but the ramp-up plays too and seeded games vary, so a run of S
+    # seconds finished up to about (S + 20)/36 of them per game (issue 36, eleventh pass: at
+    # 190 moves/s, 111 of 200 in a 20 s run, one more than the spares then prepared, and
+    # the player left without a game counted an error).
+    spare = math.ceil(games * min(2.0, (seconds + 20) / 30)) + 10
     subprocess.run([sys.executable, str(HERE / "prepare.py"), str(games + spare), str(listed),
                     ruleset],
                    env=env, check=True)

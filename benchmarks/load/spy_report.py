@@ -30,11 +30,13 @@ PARTS: list[tuple[str, tuple[str, ...]]] = [
      ("accounts/sessions.py", "session_user_id", "contrib/sessions/", "session_alive",
       "session_holds")),
     ("CSRF check", ("middleware/csrf.py",)),
-    ("the act (lock, rules, store)", ("games/play.py",)),
     ("board patches (marked parts split and compared; a parse where none are marked)",
      ("games/patches.py", "games/parts.py")),
     ("board and chat renders", ("games/payload.py", "games/renders.py", "jinja2/",
                                 "django/template/")),
+    # After the boards: since issue 36's eleventh pass a move's commit, and with it the
+    # hooks that draw the other seats' boards (games/pushes.py), runs under play.py.
+    ("the act (lock, rules, store)", ("games/play.py",)),
     ("socket marks (what changed)", ("games/consumers.py",)),
     ("the act view (its form, the answer)", ("games/views.py",)),
     ("other middleware", ("django/middleware/", "request_guard.py", "csp/", "contrib/messages/",

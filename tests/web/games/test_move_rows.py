@@ -43,6 +43,57 @@ class MoveRowsTests(BaseTestCase):
                                 for s in expected])
         self.assertEqual(game.created, Game.objects.get(pk=self.game.pk).created)
 
+    def test_seats_kept_as_rows_serve_the_related_queryset_too_issue_36(self) -> None:
+        """The seats read with a game are kept as rows (queries.SeatRows): `seat_list` and
+        `game.seats.all()` give the same objects without a query; a filter queries anew,
+        and once Django drops the kept seats (refresh_from_db) they are read again."""
+        game = queries.find_game(self.game.pk)
+        assert game is not None
+        with CaptureQueriesContext(connection) as captured:
+            rows = game.seat_list()
+            self.assertEqual(list(game.seats.all()), rows)
+            self.assertIs(game.seats.all()[1], rows[1])
+        self.assertEqual(captured.captured_queries, [])
+        self.assertEqual(list(game.seats.filter(number=1)), [rows[1]])
+        Seat.objects.filter(game=self.game, number=1).update(note="changed")
+        self.assertEqual(game.seat_list()[1].note, "")  # the rows as read
+        game.refresh_from_db()
+        self.assertEqual(game.seat_list()[1].note, "changed")
+        again = queries.find_game(self.game.pk)
+        assert again is not None
+        Seat.objects.filter(game=self.game, number=1).update(note="twice")
+        del again._prefetched_objects_cache["seats"]  # as refresh_from_db(fields=["seats"])
+        self.assertEqual(again.seat_list()[1].note, "twice")
+
+    def test_a_kept_game_replaced_is_freed_without_the_cyclic_collector_issue_36(self) -> None:
+        """A game read with its seats, once the process keeps a newer one of it, is freed by
+        reference counting alone (queries.untie): no ring of references is left for the
+        cyclic collector, whose passes stopped the served process (eleventh pass)."""
+        import gc
+        import weakref
+
+        Profile.objects.update_or_create(user=self.alice, defaults={"avatar": "a.png"})
+        stored = queries.StoredGames()
+        first, second = queries.find_game(self.game.pk), queries.find_game(self.game.pk)
+        assert first is not None and second is not None
+        seat = first.seat_list()[0]
+        objects = (first, seat, seat.user, seat.user.profile, seat.user.preferences)
+        refs = [weakref.ref(one) for one in objects]
+        held = first.seat_list()[1]  # a reader still holding a seat of the old game
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            stored._put(first)
+            stored._put(second)  # the newer one: the older is untied
+            del first, seat, objects
+            self.assertEqual([ref() is None for ref in refs], [True] * 5)
+        finally:
+            if enabled:
+                gc.enable()
+        self.assertEqual(held.game.pk, self.game.pk)  # its link read again, as Django reads it
+        self.assertIs(stored.get(self.game.pk, second.version, second.created, second.status),
+                      second)
+
     def test_a_stale_version_writes_nothing_issue_36(self) -> None:
         before = Game.objects.get(pk=self.game.pk)
         changed = move_rows.update_game(self.game.pk, before.version - 1,

@@ -100,7 +100,12 @@ class Game(models.Model):
         manager and a queryset for them on every call, and a move asks for the seats a
         score of times (issue 36)."""
         cache = getattr(self, "_prefetched_objects_cache", None)
-        seats = cache.get("seats") if cache else None
+        if cache is None:
+            return sorted(self.seats.all(), key=_number)
+        rows = getattr(cache, "rows", None)  # queries.SeatRows: the rows read with the game
+        if rows is not None:
+            return sorted(rows, key=_number)
+        seats = cache.get("seats")
         return sorted(self.seats.all() if seats is None else seats, key=_number)
 
     def seat_of(self, user: Any) -> Seat | None:

@@ -57,17 +57,69 @@ SEAT_ROWS = Joined(Seat, ("user", "user__profile", "user__preferences"),
 """A game's seats with their players, profiles and settings (core/joined.py)."""
 
 
+class SeatRows(dict[str, Any]):
+    """A game's `_prefetched_objects_cache` holding seats read already (issue 36, eleventh
+    pass): `Game.seat_list` takes `rows` as they are, and the QuerySet that Django's related
+    manager expects under "seats" (`game.seats.all()`, `.filter(...)`) is built only when
+    something asks for it. Building it on every move (`Seat.objects.filter(game_id=...)`,
+    the ORM's lookup and WHERE machinery) cost ~0.1 ms, about what reading the rows does. Django
+    empties or replaces the cache on `refresh_from_db`, so the rows go with it."""
+
+    def __init__(self, game: Game, rows: list[Seat]) -> None:
+        super().__init__()
+        self.game_id = game.pk  # not the game: it holds this (no ring of references)
+        self.rows: list[Seat] | None = rows
+
+    def __contains__(self, name: object) -> bool:
+        return (name == "seats" and self.rows is not None) or super().__contains__(name)
+
+    def __delitem__(self, name: str) -> None:
+        if name == "seats" and self.rows is not None:
+            self.rows = None  # refresh_from_db(fields=["seats"]): read them again
+            self.pop(name, None)
+            return
+        super().__delitem__(name)
+
+    def __missing__(self, name: str) -> Any:
+        if name != "seats" or self.rows is None:
+            raise KeyError(name)
+        seats = Seat.objects.filter(game_id=self.game_id)
+        seats._result_cache = self.rows  # game.seats.all() reads no row again
+        seats._prefetch_done = True
+        self[name] = seats
+        return seats
+
+
+def untie(game: Game) -> None:
+    """Let reference counting free a game read with its seats (`_with_seat_rows`) once
+    nothing holds it: the seats' links back to the game, and the profile's and settings'
+    links back to their player, made the graph a ring of references that only the cyclic
+    garbage collector could free. Served, every move dropped one such graph (~70 objects),
+    and the collector's passes over them stopped the process for tens of milliseconds a
+    few times a second, ~100 ms at a time for the middle generation (issue 36, eleventh
+    pass). A reader still holding the game reads a link it needs again from the database
+    (Django's lazy relations), so nothing it shows changes."""
+    cache = getattr(game, "_prefetched_objects_cache", None)
+    rows = getattr(cache, "rows", None)
+    for seat in rows or ():
+        seat._state.fields_cache.pop("game", None)
+        user = seat._state.fields_cache.get("user")
+        if user is None:
+            continue
+        for name in ("profile", "preferences"):
+            related = user._state.fields_cache.get(name)
+            if related is not None:
+                related._state.fields_cache.pop("user", None)
+
+
 def _with_seat_rows(game: Game) -> Game:
     """The game with its seats, their players and the players' profile and settings read
     in one query and kept as the game's prefetched seats (what `with_players` gives,
     without the ORM's building of a four-table SELECT on every move, issue 36)."""
-    seats = Seat.objects.filter(game_id=game.pk)
     rows = SEAT_ROWS.rows([game.pk])
     for seat in rows:
         seat.game = game
-    seats._result_cache = rows  # game.seats.all() reads no row again
-    seats._prefetch_done = True
-    game._prefetched_objects_cache = {"seats": seats}
+    game._prefetched_objects_cache = SeatRows(game, rows)
     return game
 
 
@@ -142,16 +194,21 @@ def keep_state(game: Game, state: State) -> None:
 
 
 class DecodedStates:
-    """The latest decoded states of the process's games, by (game, start, version), each
-    with the document it was decoded from. A reader takes one only when its row's document
-    equals that document, so a state written behind the site's back at the same version
-    (tests, an administrator) is decoded anew, never mistaken. States are never changed in
-    place (the rulesets' `apply` returns a new one, PL-PROTO-5), so readers may share them."""
+    """The decoded state of each of the process's games at its latest stored version, by
+    game, with its start, version and the document it was decoded from. A reader takes it
+    only for that very start and version and when its row's document equals that document,
+    so a state written behind the site's back at the same version (tests, an administrator)
+    is decoded anew, never mistaken. States are never changed in place (the rulesets'
+    `apply` returns a new one, PL-PROTO-5), so readers may share them.
+
+    One entry a game, replaced by its next version (issue 36, eleventh pass): a move reads
+    only the latest, and keeping older versions (4,096 states and documents, ~20 s of
+    moves at 200 games) only made the cyclic garbage collector walk them again and again."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, State]] = OrderedDict()
+        self._kept: OrderedDict[int, tuple[tuple[Any, ...], Any, State]] = OrderedDict()
 
     @staticmethod
     def key(game: Game) -> tuple[Any, ...]:
@@ -159,16 +216,20 @@ class DecodedStates:
 
     def get(self, game: Game) -> State | None:
         """The decoded state of the game's row, if kept for this very document."""
+        key = self.key(game)
         with self._lock:
-            found = self._kept.get(self.key(game))
-        if found is None or found[0] != game.state:
+            found = self._kept.get(key[0])
+        if found is None or found[0] != key or found[1] != game.state:
             return None
-        return found[1]
+        return found[2]
 
     def put(self, key: tuple[Any, ...], doc: Any, state: State) -> None:
         with self._lock:
-            self._kept[key] = (doc, state)
-            self._kept.move_to_end(key)
+            kept = self._kept.get(key[0])
+            if kept is not None and kept[0][1] == key[1] and kept[0][2] > key[2]:
+                return  # a later version of the game is kept already
+            self._kept[key[0]] = (key, doc, state)
+            self._kept.move_to_end(key[0])
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
@@ -178,7 +239,7 @@ class DecodedStates:
 
 
 decoded = DecodedStates()
-"""The process's decoded states (one per game's latest versions)."""
+"""The process's decoded states (one per game, its latest version)."""
 
 
 class StoredGames:
@@ -198,10 +259,14 @@ class StoredGames:
 
     def _put(self, game: Game) -> None:
         with self._lock:
+            dropped = [self._kept.get(game.pk)]
             self._kept[game.pk] = game
             self._kept.move_to_end(game.pk)
             while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+                dropped.append(self._kept.popitem(last=False)[1])
+        for old in dropped:
+            if old is not None and old is not game:
+                untie(old)
 
     def get(self, game_id: int, version: int, created: Any, status: str) -> Game | None:
         with self._lock:
