@@ -1,7 +1,8 @@
 """Journeys of Mage Wars (issue 19) in real Chromium.
 
-Three players: alice hosts a 3-seat Mage Wars game from the games page, bob and carol join
-it from the free games, and the last join starts it (seeded). They play it to its end in
+Three players: alice hosts a 3-seat Mage Wars game from the games page with the mages chosen
+(MW-SETUP-3), bob and carol join it from the free games, and the last join starts it (seeded).
+Each chooses a mage on their own board, and they play it to a mage's win condition in
 three browser contexts, each clicking the buttons of its own board; each move reaches the
 other two boards live (their version follows). The scripted choices (mage_wars_script.py)
 make this seed go through a crafted manifestation, curses answered on the prompt, a death and
@@ -24,6 +25,7 @@ from unittest import mock
 from playwright.sync_api import expect
 
 from marcomage.games import find_ruleset
+from marcomage.games.mage_wars.cards import CARDS
 from marcomage.platform.replay import canonical_json
 from marcomage.web.decks.services import give_starter_decks
 from marcomage.web.games import lobby, services
@@ -32,7 +34,8 @@ from marcomage.web.games.models import Game, Status
 from .helpers import log_in, player
 from .mage_wars_script import scripted
 
-SEED = 39  # ruleset 11: a craft, a curse, a death and a resurrection in 55 moves, a hand at the end
+SEED = 29  # ruleset 12, mages chosen: a craft, a curse, a death and a resurrection in 72 moves,
+# won by a mage's own win condition, hands left at the end
 NAMES = ("alice", "bob", "carol")
 MW = find_ruleset("mage_wars")
 
@@ -95,6 +98,7 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
     alice.select_option("#system-select", "mage_wars")
     alice.click("#system-choice button[type=submit]")
     alice.select_option("#host-seats", "3")
+    alice.select_option("#host-form select[name=mage_selection]", "choose")  # MW-SETUP-3
     alice.click("#host-form button[type=submit]")
     expect(alice.locator(".hosted.mine")).to_contain_text("1 of 3 players")
     bob.goto("/games/")
@@ -113,6 +117,7 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
     game_id = int(board(carol).get_attribute("data-game") or 0)
 
     seen: set[str] = set()
+    chosen: dict[int, str] = {}
     version = int(board(carol).get_attribute("data-version") or 0)
     for move in range(200):
         game = Game.objects.get(pk=game_id)
@@ -123,6 +128,11 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
         action = scripted(MW.view(state, seat), MW.legal_actions(state, seat))
         page = pages[NAMES[seat]]
         expect(page.locator(".turn-mine")).to_have_text("It is your turn")
+        if action["type"] == "pick":  # MW-SETUP-3: each player chooses a mage on the board
+            expect(page.locator(".mw-prompt")).to_contain_text("must choose a mage")
+            expect(page.locator(".mw-actions")).to_contain_text(
+                f"Choose {CARDS[state.cards[action['card']]].name}")
+            chosen[seat] = state.cards[action["card"]]
         if action["type"] in ("accept", "negate", "deflect"):
             expect(page.locator(".mw-prompt")).to_contain_text("must answer the curse")
             seen.add("curse")
@@ -135,6 +145,10 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
         click_action(page, action)
         version += 1
         all_at(pages, version)
+        if action["type"] == "pick" and len(chosen) == len(NAMES):  # every mage chosen
+            for who, mage in chosen.items():
+                expect(pages[NAMES[who]].locator(".mw-area.mine")).to_contain_text(
+                    CARDS[mage].name)
         after = services.game_state(Game.objects.get(pk=game_id))
         if any(before and not now.alive for before, now in zip(alive, after.players, strict=True)):
             seen.add("death")
@@ -150,6 +164,12 @@ def test_three_players_play_a_whole_mage_wars_game_live_and_watch_the_replay(
     game = Game.objects.get(pk=game_id)
     assert game.status == Status.FINISHED
     assert {"curse", "death", "resurrection", "craft", "390 px"} <= seen, seen
+    final = services.game_state(game)
+    outcome = MW.outcome(final)
+    assert outcome is not None and outcome.end_type == "win_condition"  # MW-WIN-1
+    assert sorted(chosen) == [0, 1, 2]
+    for seat, mage in chosen.items():
+        assert final.cards[final.players[seat].mage] == mage
     verdicts = []
     for page in pages.values():
         expect(board(page)).to_have_attribute("data-finished", "yes")
