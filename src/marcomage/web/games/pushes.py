@@ -11,6 +11,14 @@ no thread, no query), after checking that it shows exactly the patch's base (`ba
 version and the text's digest); a socket that missed a version, or any doubt, reads the
 game as before.
 
+Across processes (PostgreSQL + Redis, twelfth pass): when this process does not keep the
+seat's board of the version before (its sockets are in another process, which drew it),
+the wake-up carries the seat's new board instead, drawn here once as it would be anyway;
+the seat's socket that shows the version before patches its own board to it in the event
+loop (`payload.board_patch`: the marked parts, no parse) and its process keeps the new
+board as the seat's board of that version. A MArcomage board is about 7 KB of text, one
+Redis PUBLISH per move and seat (docs/deploy.md, "Twelfth pass").
+
 Hidden information: each seat's wake-up goes to that seat's own group (`seat_group`), whose
 only members are that player's sockets on this game, and holds only that seat's board. The
 mover's own seat gets the plain wake-up: its page has its board from its own move (the
@@ -95,17 +103,20 @@ def _push(game: Game, version: int) -> None:
 
 
 def seat_push(game: Game, seat: Any, since: int) -> dict[str, Any] | None:
-    """What the seat's sockets that show its board of version `since` send for the game's
+    """What the seat's sockets that show its board of version `since` need for the game's
     version: {"from": since, "base": the digest of that board, "patch": the patch (or the
-    whole board where no patch is worth it)}; None when the game is over (a finished board
-    goes whole, with the chat's mark) or that board is not kept in this process."""
+    whole board where no patch is worth it)} when this process keeps that board; else
+    {"from": since, "board": the seat's new board} (twelfth pass: the seat's sockets are
+    most likely in another process, which keeps the board they show and patches it there);
+    None when the game is over (a finished board goes whole, with the chat's mark)."""
+    from .parts import wire
     from .payload import board_patch, kept_board, seat_board
 
     if game.status != Status.RUNNING or seat.user is None:
         return None
     old = kept_board(game.pk, game.created, seat.number, int(seat.user_id), since, False, 0)
-    if old is None:
-        return None
     new = seat_board(game, seat.user, mark=0)
+    if old is None:
+        return {"from": since, "board": wire(new)}
     return {"from": since, "base": base_of(old),
             "patch": str(board_patch(old, new, since, game.version))}
