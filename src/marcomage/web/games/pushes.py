@@ -16,8 +16,9 @@ seat's board of the version before (its sockets are in another process, which dr
 the wake-up carries the seat's new board instead, drawn here once as it would be anyway;
 the seat's socket that shows the version before patches its own board to it in the event
 loop (`payload.board_patch`: the marked parts, no parse) and its process keeps the new
-board as the seat's board of that version. A MArcomage board is about 7 KB of text, one
-Redis PUBLISH per move and seat (docs/deploy.md, "Twelfth pass").
+board as the seat's board of that version. A MArcomage board is about 29 KB of text and
+33 KB with its parts as msgpack: one Redis PUBLISH of that size per move and other seat
+(docs/deploy.md, "Twelfth pass").
 
 Hidden information: each seat's wake-up goes to that seat's own group (`seat_group`), whose
 only members are that player's sockets on this game, and holds only that seat's board. The
