@@ -136,9 +136,22 @@ def wire(board: str) -> dict[str, Any]:
     doc: dict[str, Any] = {"text": str(board)}
     if isinstance(board, Parted):
         doc.update(spans=board.spans, root=board.root, names=board.names)
-        if board.keys is not None:
+        if board.keys is not None and _plain(board.keys):
             doc.update(keys=board.keys, kids=board.kids, gaps=board.gaps)
     return doc
+
+
+PLAIN = (str, int, float, type(None))
+"""What a key may hold to go as it is (with tuples of these): what msgpack, the Redis
+layer's encoding, carries and gives back equal (bool is an int)."""
+
+
+def _plain(value: Any) -> bool:
+    """Whether `value` is made of PLAIN values and tuples only (a board whose keys hold
+    anything else goes without them: its patch there compares the parts' texts)."""
+    if isinstance(value, tuple):
+        return all(map(_plain, value))
+    return isinstance(value, PLAIN)
 
 
 def unwire(doc: Any) -> str | None:
