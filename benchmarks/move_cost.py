@@ -15,11 +15,11 @@ the mover's socket skips the move's wake-up). Prints one JSON row (CPU ms per mo
 and median, how many queries, the bytes of the answer and of both sockets' messages);
 `--profile N` prints the N functions with the most cumulative time (cProfile) over all timed moves.
 `--elsewhere` plays each move as if the other seat's sockets were in another process
-(PostgreSQL + Redis, several processes): the process's kept boards are forgotten before
-each move, so the mover's thread keeps no board of the other seat and its wake-up carries
-that seat's new board, which crosses the channel layer as msgpack (as channels_redis sends
-it) and is patched by the seat's socket (`pushed_message`); the row then gives the bytes of
-that wake-up too (issue 36, twelfth pass).
+(PostgreSQL + Redis, several processes, `pushes.across`): the process's kept boards are
+forgotten before each move, so the mover's thread keeps no board of the other seat and its
+wake-up carries that seat's new board, which crosses the channel layer as msgpack (as
+channels_redis sends it) and is patched by the seat's socket (`pushed_message`); the row
+then gives the bytes of that wake-up too (issue 36, twelfth pass).
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
                                    [--via post|socket] [--elsewhere]
@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         real_publish(messages)
 
     pushes.publish = recorded
+    if args.elsewhere:
+        pushes.across = lambda: True  # as with Redis: the layer reaches other processes
 
     def fan(game_id: int, skip: Any = None) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in

@@ -27,6 +27,7 @@ import msgpack
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from marcomage.games.marcomage import view
 from marcomage.games.marcomage.ruleset import action_to_json
@@ -64,6 +65,12 @@ def recording(*, elsewhere: bool = False) -> tuple[list[tuple[str, dict[str, Any
         real(messages)
 
     return got, patch.object(pushes, "publish", record)
+
+
+def several_processes() -> Any:
+    """As when the channel layer reaches other processes (Redis, `pushes.across`), whatever
+    layer the test run has."""
+    return patch.object(pushes, "across", lambda: True)
 
 
 class PushedMoveTests(SocketGameCase):
@@ -164,7 +171,7 @@ class PushedMoveTests(SocketGameCase):
             await socket.disconnect()
             return first, got, quiet
 
-        with counting, recorder:
+        with counting, recorder, several_processes():
             first, got, quiet = async_to_sync(scenario)()
         self.assertTrue(quiet)
         self.assertEqual(calls, [])  # no thread, no query: patched in the event loop
@@ -186,6 +193,26 @@ class PushedMoveTests(SocketGameCase):
         self.assertEqual(unwire(pushed["board"]), fresh)  # the waiter's own board
         mine = by_group[seat_group(self.game.pk, mover.pk)]
         self.assertFalse({"board", "patch"} & set(mine))
+
+    def test_issue_36_in_one_process_a_seat_whose_board_is_not_kept_gets_the_plain_wake_up(
+            self) -> None:
+        """With the in-memory layer a seat's sockets show boards drawn in this process: a
+        board not kept means none is open (a player away) or it expired, so the push draws
+        nothing for that seat and sends the plain wake-up, as before the twelfth pass."""
+        mover, waiter = to_move(self.game)
+        published, recorder = recording()
+        renderings.clear()
+        with recorder, patch.object(pushes, "across", lambda: False):
+            services.act(mover, self.game.pk, 1, DISCARD)
+        game = services.find_game(self.game.pk)
+        self.assertIsNone(kept_board(game.pk, game.created, game.seat_of(waiter).number,
+                                     waiter.pk, 2, False, 0))  # not drawn
+        by_group = dict(published)
+        pushed = by_group[seat_group(self.game.pk, waiter.pk)]
+        self.assertEqual(pushed["version"], 2)
+        self.assertFalse({"board", "patch"} & set(pushed))
+        redis = settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("SteadyChannelLayer")
+        self.assertEqual(pushes.across(), redis)  # this run's own layer
 
     def test_issue_36_a_socket_that_missed_a_version_does_not_take_a_pushed_board(
             self) -> None:
@@ -278,7 +305,7 @@ class PushedLeakTests(BaseTransactionTestCase):
         rng = random.Random(11)
         published, recorder = recording()
         patches = 0
-        with recorder:
+        with recorder, several_processes():
             for _ in range(60):
                 game = services.find_game(game.pk)
                 if game.status != Status.RUNNING:
