@@ -28,10 +28,12 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.contrib.auth import get_user_model
 
+from marcomage.games import find_ruleset
 from marcomage.games.marcomage import view
 from marcomage.games.marcomage.ruleset import action_to_json
-from marcomage.web.decks.services import ready_decks
+from marcomage.web.decks.services import give_starter_decks, ready_decks
 from marcomage.web.games import consumers, pushes, services
 from marcomage.web.games.models import Game, Status, Step
 from marcomage.web.games.parts import Parted, unwire, wire
@@ -383,3 +385,61 @@ class WiredBoardTests(BaseTransactionTestCase):
         broken = {**wire(boards[0]), "names": ["one"]}
         for doc in (None, "text", {"board": 1}, broken, {**wire(boards[0]), "spans": 5}):
             self.assertIsNone(unwire(doc))
+
+    def test_issue_36_every_systems_board_from_another_process_patches_the_board_shown(
+            self) -> None:
+        """Each of the five systems, a few moves with no board kept in the mover's process:
+        the other seat's wake-up, through msgpack, is patched by that seat's socket state
+        (`pushed_message`, no thread) into exactly the board a fresh drawing gives."""
+        for system in ("marcomage", "arcana", "far_wilds", "mage_wars", "elder_tale"):
+            with self.subTest(system=system):
+                users = [get_user_model().objects.create_user(f"w{system}{n}", "pw")
+                         for n in range(2)]
+                for player in users:
+                    give_starter_decks(player, system)
+                with seeded(5):
+                    game = services.challenge(users[0], users[1],
+                                              ready_decks(users[0], system)[0].pk,
+                                              ruleset=system)
+                    game = services.accept(users[1], game.pk,
+                                           ready_decks(users[1], system)[0].pk)
+                ruleset = find_ruleset(system)
+                sent = {}
+                for user in users:
+                    found = consumers.socket_message(game.pk, user.pk, None)
+                    assert found is not None
+                    sent[user.pk] = found[1]
+                published, recorder = recording(elsewhere=True)
+                made = 0
+                for _ in range(3):
+                    game = services.find_game(game.pk)
+                    if game.status != Status.RUNNING:
+                        break
+                    state = services.game_state(game)
+                    seat = min(ruleset.to_act(state))
+                    mover = game.seat_list()[seat].user
+                    del published[:]
+                    renderings.clear()  # the mover's process keeps no board
+                    with recorder, several_processes():
+                        services.act(mover, game.pk, game.version,
+                                     ruleset.legal_actions(state, seat)[0])
+                    game = services.find_game(game.pk)
+                    for user in users:
+                        wake = dict(published).get(seat_group(game.pk, user.pk))
+                        found = None
+                        if user.pk != mover.pk and wake is not None:
+                            self.assertIn("board", wake)
+                            wake = msgpack.unpackb(msgpack.packb(wake, use_bin_type=True),
+                                                   raw=False)
+                            found = consumers.pushed_message(sent[user.pk], wake, game.pk,
+                                                             user.pk, wake["version"])
+                        if found is None:  # the mover, or a patch that needs a parse
+                            found = consumers.socket_message(game.pk, user.pk, sent[user.pk])
+                            assert found is not None
+                        else:
+                            made += 1
+                            fresh = seat_board(game, user, mark=0, fresh=True)
+                            self.assertEqual(apply(sent[user.pk].shown, found[0]).dump(),
+                                             board_of(fresh).dump())
+                        sent[user.pk] = found[1]
+                self.assertGreater(made, 0)
