@@ -216,6 +216,31 @@ class PushedMoveTests(SocketGameCase):
         redis = settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("SteadyChannelLayer")
         self.assertEqual(pushes.across(), redis)  # this run's own layer
 
+    def test_issue_36_a_board_sent_whole_to_another_process_goes_whole_again_after_it(
+            self) -> None:
+        """A board the mover's process drew only to send it away stays kept there; the next
+        push from that process (the mover moving twice running) sends the seat's board whole
+        again rather than a patch from it, whose new board the seat's process would not
+        keep. Without that note the same push is a patch."""
+        pushes.carried.clear()
+        mover, waiter = to_move(self.game)
+        with several_processes():
+            services.act(mover, self.game.pk, 1, DISCARD)
+            game = services.find_game(self.game.pk)
+            number = game.seat_of(waiter).number
+            self.assertIsNotNone(kept_board(game.pk, game.created, number, waiter.pk, 2,
+                                            False, 0))
+            second, _other = to_move(game)
+            services.act(second, game.pk, 2, DISCARD)
+            game = services.find_game(self.game.pk)
+            again = pushes.seat_push(game, game.seat_of(waiter), 2)
+            pushes.carried.clear()
+            patched = pushes.seat_push(game, game.seat_of(waiter), 2)
+        assert again is not None and patched is not None
+        self.assertEqual(unwire(again["board"]), seat_board(game, waiter, mark=0))
+        self.assertNotIn("patch", again)
+        self.assertIn('data-from="2" data-to="3"', patched["patch"])
+
     def test_issue_36_a_socket_that_missed_a_version_does_not_take_a_pushed_board(
             self) -> None:
         """A wake-up that brings a board from a version the socket does not show (a missed

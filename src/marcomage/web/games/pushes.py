@@ -36,6 +36,7 @@ from marcomage.web.notifications.services import wake_messages
 
 from .models import Game, Status
 from .realtime import seat_group
+from .renders import Renderings
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,14 @@ def _push(game: Game, version: int) -> None:
     publish(messages)
 
 
+carried = Renderings(size=4096)
+"""The boards (by `board_key`) this process drew only to send them whole to another
+process's sockets (twelfth pass). When the mover moves twice running, the other seat's board
+sent with his first move is kept here, and his second move's push would be a patch from it:
+the seat's process keeps the board it received but not the next one, so it would read the
+game. A board noted here goes whole again instead."""
+
+
 def across() -> bool:
     """Whether the channel layer reaches other processes (Redis). In one process (the
     in-memory layer) a seat's sockets show boards drawn here, so a board not kept means no
@@ -116,15 +125,20 @@ def seat_push(game: Game, seat: Any, since: int) -> dict[str, Any] | None:
     board they show and patches it there); None when the game is over (a finished board
     goes whole, with the chat's mark) or, in one process, that board is not kept."""
     from .parts import wire
-    from .payload import board_patch, kept_board, seat_board
+    from .payload import board_key, board_patch, kept_board, key_of_board, seat_board
 
     if game.status != Status.RUNNING or seat.user is None:
         return None
-    old = kept_board(game.pk, game.created, seat.number, int(seat.user_id), since, False, 0)
+    user_id = int(seat.user_id)
+    old = kept_board(game.pk, game.created, seat.number, user_id, since, False, 0)
+    if old is not None and carried.kept(
+            key_of_board(game.pk, game.created, seat.number, user_id, since, False, 0)):
+        old = None  # drawn here only to be sent away: the seat's sockets are elsewhere
     if old is None and not across():
         return None
     new = seat_board(game, seat.user, mark=0)
     if old is None:
+        carried.keep(board_key(game, seat.number, user_id, 0), "yes")
         return {"from": since, "board": wire(new)}
     return {"from": since, "base": base_of(old),
             "patch": str(board_patch(old, new, since, game.version))}
