@@ -19,6 +19,12 @@ loop (`payload.parted_patch`: the marked parts, no parse) and its process keeps 
 board as the seat's board of that version. A MArcomage board is about 29 KB of text and
 33 KB with its parts as msgpack: one Redis PUBLISH of that size per move and other seat
 (docs/deploy.md, "Twelfth pass"). In one process nothing changes (`across`).
+
+Hidden information: each seat's wake-up goes to that seat's own group (`seat_group`), whose
+only members are that player's sockets on this game, and holds only that seat's board (its
+patch, or its board: drawn from that seat's own view). The mover's own seat gets the plain
+wake-up: its page has its board from its own move (the socket's answer or the HTTP answer,
+which a patch from the old version would not apply to).
 """
 
 from __future__ import annotations
