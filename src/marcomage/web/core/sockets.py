@@ -22,7 +22,6 @@ from importlib import import_module
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
@@ -32,6 +31,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from .held import HELD
+from .hop import in_pool
 from .joined import Joined
 from .publish import publish
 
@@ -161,7 +161,7 @@ def check_account_sockets(user_id: int) -> None:
                           robust=True)
 
 
-check_session = database_sync_to_async(session_holds, thread_sensitive=False)
+check_session = in_pool(session_holds)
 """`session_holds` from async code, in the event loop's thread pool: channels' default
 (thread_sensitive) ran every socket's check of the process one after another in a single
 thread shared with the rest of the process's sync code, so under load a push waited in that
@@ -236,10 +236,10 @@ class SessionBoundSocket(AsyncWebsocketConsumer):
         """Hand a message to its handler, as channels does, without channels' hop to the
         process's one shared sync thread before each message to close that thread's old
         database connections (issue 36): these sockets reach the database only through
-        `database_sync_to_async`, which closes its own thread's connections before and
-        after each call, so the hop closed nothing, yet every message of every socket of
-        the process queued for that one thread (a move brings each of its two pages a
-        wake-up)."""
+        `in_pool` (core/hop.py) or `database_sync_to_async`, which close their own thread's
+        connections before and after each call, so the hop closed nothing, yet every
+        message of every socket of the process queued for that one thread (a move brings
+        each of its two pages a wake-up)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

@@ -35,9 +35,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from channels.db import database_sync_to_async
-
 from marcomage.web.core.held import TOO_MANY
+from marcomage.web.core.hop import in_pool
 from marcomage.web.core.sockets import SessionBoundSocket, TokenBucket, session_holds
 
 from . import play
@@ -213,10 +212,11 @@ def _render_for(game_id: int, user_id: int) -> str | None:
     return found[0] if found is not None else None
 
 
-message_for = database_sync_to_async(socket_message, thread_sensitive=False)
+message_for = in_pool(socket_message)
 """`socket_message` from async code, in the event loop's thread pool: each page's message is
 built beside the others (issue 23: channels' default ran every socket's render of the
-process one after another in a single thread, so wake-ups queued behind each other)."""
+process one after another in a single thread, so wake-ups queued behind each other), with
+no context copied to and from the thread (core/hop.py)."""
 
 
 ENDED = "ended"
@@ -233,7 +233,7 @@ def checked_message(session_key: str | None, game_id: int, user_id: int, sent: S
     return socket_message(game_id, user_id, sent)
 
 
-pushed_for = database_sync_to_async(checked_message, thread_sensitive=False)
+pushed_for = in_pool(checked_message)
 """`checked_message` from async code, in the event loop's thread pool (as `message_for`)."""
 
 
@@ -306,7 +306,8 @@ def form_fields(form: Any) -> dict[str, str]:
     return fields
 
 
-act_for = database_sync_to_async(checked_act, thread_sensitive=False)
+act_for = in_pool(checked_act)
+"""`checked_act` from async code, as `message_for`."""
 
 
 def parse_act(text_data: str | None) -> dict[str, Any] | None:
