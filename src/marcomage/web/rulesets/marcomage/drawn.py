@@ -405,7 +405,7 @@ def _actions(game_id: int, surrender: bool, abort: bool, finish: bool, finished:
     """The end buttons (games/_end_actions.jinja, shared with the other boards), from
     memory: a handful of texts per game (`prefix`, the script prefix its URLs start with,
     is part of the key)."""
-    return str(get_template("games/_end_actions.jinja").render({
+    return str(get_template("games/_end_actions.jinja", using="jinja2").render({
         "game": SimpleNamespace(pk=game_id, recorded=recorded),
         "ends": SimpleNamespace(surrender=surrender, abort=abort, finish=finish),
         "finished": finished, "csrf_token": csrf}))
