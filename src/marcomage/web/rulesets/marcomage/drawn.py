@@ -204,8 +204,10 @@ def _form_around(pos: int, playable: bool, modes: int, selects: str,
 def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
     mine = c["me"]["hand"]
     your_turn = c.get("your_turn")
-    version = escape(c.get("version"))
-    csrf = escape(c.get("csrf_token") or "")
+    # Plain text, not Markup (a str subclass the cyclic collector tracks): the forms' keys
+    # then hold only atoms, and the collector stops walking them after their first pass.
+    version = str(escape(c.get("version")))
+    csrf = str(escape(c.get("csrf_token") or ""))
     looks = faces.looks
     w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
             'id="my-hand" tabindex="-1" aria-label="Your hand">')
@@ -418,7 +420,7 @@ def draw(c: Mapping[str, Any]) -> Parted:
     faces = c["faces"]
     opponent_user = c.get("opponent")
     opponent = escape(getattr(opponent_user, "username", "") or "")
-    act = escape(url("games:act", game.pk))
+    act = str(escape(url("games:act", game.pk)))  # plain text: see `_hand`
     w = Writer()
     notice = c.get("notice")
     w.head(f'<div id="game-board" class="game-board{" minimized" if c.get("minimized") else ""}'
