@@ -21,6 +21,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  # noqa: E402
+from marcomage.web.core import collector  # noqa: E402
 from marcomage.web.core.admission import Admission  # noqa: E402
 from marcomage.web.core.origin import SameOriginValidator  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
@@ -39,6 +40,8 @@ async def websocket(scope: dict[str, Any], receive: Any, send: Any) -> None:
 
 
 warm_up()  # the URLs and the Jinja2 boards, before the first request (core/warm_up.py)
+if os.environ.get(collector.SERVED) and settings.GC_CLOCK:
+    collector.start()  # in `marcomage serve`'s processes, not in tests that import the app
 
 application = ProtocolTypeRouter(
     {

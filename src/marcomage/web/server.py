@@ -119,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
         print("marcomage serve: several workers need REDIS_URL (a move made through one "
               "process must reach the pages connected to the others)", file=sys.stderr)
         return 2
+    # The application's processes collect their garbage on a clock (core/collector.py); the
+    # workers of several processes inherit this.
+    from marcomage.web.core.collector import SERVED
+
+    os.environ[SERVED] = "1"
     if args.workers == 1:
         # The application (and its warm-up, core/warm_up.py) before the address is printed:
         # "running at" then means ready to answer (uvicorn imports it by name, again a

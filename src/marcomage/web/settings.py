@@ -208,6 +208,10 @@ TEMPLATES = [
 # HTTP requests at work at once per server process; more wait in the event loop (0: any).
 HTTP_CONCURRENCY = int(os.environ.get("HTTP_CONCURRENCY", "8"))
 
+# A served process collects its cyclic garbage on a clock rather than by Python's allocation
+# counts (core/collector.py, issue 36); GC_CLOCK=0 keeps Python's own schedule.
+GC_CLOCK = env_flag("GC_CLOCK", default=True)
+
 DATABASES = {"default": database(os.environ.get("DATABASE_URL"), DATA_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = channel_layers(os.environ.get("REDIS_URL"))

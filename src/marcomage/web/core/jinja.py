@@ -28,6 +28,14 @@ from marcomage.web.core.part_markers import PART_CLOSE, PART_OPEN
 from marcomage.web.core.templatetags.marcomage import icon
 
 
+def engine_of(template: str) -> str | None:
+    """The template engine that holds `template`: Jinja2's for a `.jinja` name, else the
+    default search (Django's first). Named, a Jinja2 board is found at once; searched, each
+    drawing first had Django's engine look for it and raise TemplateDoesNotExist, whose
+    traceback left ~150 objects of cyclic garbage per board (issue 36, twelfth pass)."""
+    return "jinja2" if template.endswith(".jinja") else None
+
+
 def url(name: str, *args: Any) -> str:
     """The path of a named URL, as `{% url %}` gives it (from memory after the first time:
     `reverse` took ~40 us, a few times per board, issue 36)."""

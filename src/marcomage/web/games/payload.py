@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from marcomage.platform.protocol import Outcome
 from marcomage.web.accounts.activity import activity
+from marcomage.web.core.jinja import engine_of
 from marcomage.web.core.part_markers import unmarked
 from marcomage.web.core.widgets import Board, board_of
 from marcomage.web.preferences.models import preferences_of, profile_of
@@ -169,8 +170,9 @@ def render_board(game: Game, user: Any, *, request: Any = None, notice: str = ""
         if draw is not None and request is None:
             html = str(draw(context))  # the board drawn by code (issue 36), no markers
         else:
-            html = unmarked(render_to_string(context["board_template"], context,
-                                             request=request))
+            name = context["board_template"]
+            html = unmarked(render_to_string(name, context, request=request,
+                                             using=engine_of(name)))
         if oob:
             html += render_to_string("games/_chat_log.html", context, request=request)
     return html
@@ -271,7 +273,8 @@ def seat_board(game: Game, user: Any, *, mark: int | None = None, fresh: bool = 
                 return draw(context)
             # Split at its marked parts once, here: every socket's patch of it compares
             # parts then, and parses nothing (games/parts.py).
-            return parts.split(render_to_string(context["board_template"], context))
+            name = context["board_template"]
+            return parts.split(render_to_string(name, context, using=engine_of(name)))
 
     key = board_key(game, seat.number, int(user.pk), mark)
     if answer:

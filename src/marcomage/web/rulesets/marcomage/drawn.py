@@ -204,8 +204,10 @@ def _form_around(pos: int, playable: bool, modes: int, selects: str,
 def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
     mine = c["me"]["hand"]
     your_turn = c.get("your_turn")
-    version = escape(c.get("version"))
-    csrf = escape(c.get("csrf_token") or "")
+    # Plain text, not Markup (a str subclass the cyclic collector tracks): the forms' keys
+    # then hold only atoms, and the collector stops walking them after their first pass.
+    version = str(escape(c.get("version")))
+    csrf = str(escape(c.get("csrf_token") or ""))
     looks = faces.looks
     w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
             'id="my-hand" tabindex="-1" aria-label="Your hand">')
@@ -405,7 +407,7 @@ def _actions(game_id: int, surrender: bool, abort: bool, finish: bool, finished:
     """The end buttons (games/_end_actions.jinja, shared with the other boards), from
     memory: a handful of texts per game (`prefix`, the script prefix its URLs start with,
     is part of the key)."""
-    return str(get_template("games/_end_actions.jinja").render({
+    return str(get_template("games/_end_actions.jinja", using="jinja2").render({
         "game": SimpleNamespace(pk=game_id, recorded=recorded),
         "ends": SimpleNamespace(surrender=surrender, abort=abort, finish=finish),
         "finished": finished, "csrf_token": csrf}))
@@ -418,7 +420,7 @@ def draw(c: Mapping[str, Any]) -> Parted:
     faces = c["faces"]
     opponent_user = c.get("opponent")
     opponent = escape(getattr(opponent_user, "username", "") or "")
-    act = escape(url("games:act", game.pk))
+    act = str(escape(url("games:act", game.pk)))  # plain text: see `_hand`
     w = Writer()
     notice = c.get("notice")
     w.head(f'<div id="game-board" class="game-board{" minimized" if c.get("minimized") else ""}'

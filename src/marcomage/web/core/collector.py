@@ -1,0 +1,69 @@
+"""The served process's cyclic garbage collector, run by the clock (issue 36, twelfth pass).
+
+Python starts a collection of its youngest generation when the count of allocations minus
+deallocations passes a threshold, and an older generation after so many younger ones. A
+served process holds caches that replace their entries as games move (a seat's boards, the
+games as last stored, the boards' parts): each new entry counts up and each one dropped
+counts down, so the count hardly moves while the young generation fills with live entries.
+Measured at 200 games over the socket (docs/deploy.md, "Twelfth pass"): with a seat's boards
+kept two deep, a young pass came every two or three seconds and walked ~100,000 objects
+(~100 ms, every move in flight waiting); on main's deeper caches they came three times a
+second at ~15-25 ms, and a middle pass of ~90-110 ms every five seconds.
+
+Here the collector's own schedule is switched off after start-up and a thread collects on a
+clock: the young generation every `YOUNG_EVERY` seconds (a few milliseconds: only what a
+tenth of a second made and still holds), the middle one every `MIDDLE_EVERY` young passes,
+and everything every `FULL_EVERY` young passes. Pauses are then short and regular, and the
+garbage that only the collector frees (reference cycles) waits at most a tenth of a second.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+
+log = logging.getLogger(__name__)
+
+YOUNG_EVERY = 0.1
+"""Seconds between two collections of the youngest generation."""
+MIDDLE_EVERY = 50
+"""Young passes between two collections of the middle generation (five seconds)."""
+FULL_EVERY = 600
+"""Young passes between two full collections (a minute)."""
+
+SERVED = "MARCOMAGE_SERVED"
+"""Set by `marcomage serve` for its processes (web/server.py); web/asgi.py starts the clock
+there only (tests import the application too)."""
+
+_started = threading.Event()
+
+
+def generation(passes: int) -> int:
+    """Which generation the `passes`-th pass collects (it and all younger ones)."""
+    if passes % FULL_EVERY == 0:
+        return 2
+    return 1 if passes % MIDDLE_EVERY == 0 else 0
+
+
+def start() -> bool:
+    """Switch the collector's own schedule off and collect on the clock from a daemon thread
+    (once per process; False when already started)."""
+    if _started.is_set():
+        return False
+    _started.set()
+    gc.disable()
+    threading.Thread(target=_run, name="collector", daemon=True).start()
+    return True
+
+
+def _run() -> None:
+    passes = 0
+    while True:
+        time.sleep(YOUNG_EVERY)
+        passes += 1
+        try:
+            gc.collect(generation(passes))
+        except Exception:  # a finaliser that raises must not end the collecting
+            log.exception("the garbage collector's pass failed")
