@@ -29,6 +29,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import SimpleTestCase
 
 from marcomage.games import find_ruleset
 from marcomage.games.marcomage import view
@@ -40,7 +41,7 @@ from marcomage.web.games.parts import Parted, unwire, wire
 from marcomage.web.games.parts import patch as parts_patch
 from marcomage.web.games.payload import kept_board, seat_board
 from marcomage.web.games.realtime import group_name, seat_group
-from marcomage.web.games.renders import renderings
+from marcomage.web.games.renders import Renderings, renderings, seat_line
 
 from ..base import BaseTransactionTestCase
 from .helpers import seeded, start, to_move
@@ -366,6 +367,22 @@ class PushedLeakTests(BaseTransactionTestCase):
                     shown = {int(c) for c in CARD.findall(str(text))}
                     self.assertFalse(shown & secret, f"{shown & secret} leaked to {seat}")
         return patches
+
+
+class KeptBoardTests(SimpleTestCase):
+
+    def test_issue_36_a_board_from_another_process_is_kept_in_its_seats_line(self) -> None:
+        """`Renderings.keep` (a board a wake-up brought from another process) keeps it as
+        the newest of the seat's line, so the line still holds two boards at most, and
+        leaves a fresh board this process drew itself as it is."""
+        kept = Renderings(line=seat_line)
+        keys = [("board", 1, 0, 0, 5, version, 0) for version in (1, 2, 3)]
+        kept.get(keys[0], lambda: "one")
+        kept.get(keys[1], lambda: "two")
+        self.assertEqual(kept.keep(keys[2], "three"), "three")
+        self.assertEqual(kept.kept(keys[2]), "three")
+        self.assertIsNone(kept.kept(keys[0]))  # the seat's oldest board went
+        self.assertEqual(kept.keep(keys[1], "other"), "two")
 
 
 class WiredBoardTests(BaseTransactionTestCase):

@@ -142,10 +142,7 @@ class Renderings:
             if kept is not None and time.monotonic() - kept[1] < self.ttl:
                 self._kept.move_to_end(key)
                 return kept[0]
-            self._kept[key] = (text, time.monotonic())
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+            self._keep(key, text)
             return text
 
     def clear(self) -> None:
