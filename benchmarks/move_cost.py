@@ -14,9 +14,15 @@ the log-in check, the move and the mover's new board; then the opponent's socket
 the mover's socket skips the move's wake-up). Prints one JSON row (CPU ms per move: mean
 and median, how many queries, the bytes of the answer and of both sockets' messages);
 `--profile N` prints the N functions with the most cumulative time (cProfile) over all timed moves.
+`--elsewhere` plays each move as if the other seat's sockets were in another process
+(PostgreSQL + Redis, several processes, `pushes.across`): the process's kept boards are
+forgotten before each move, so the mover's thread keeps no board of the other seat and its
+wake-up carries that seat's new board, which crosses the channel layer as msgpack (as
+channels_redis sends it) and is patched by the seat's socket (`pushed_message`); the row
+then gives the bytes of that wake-up too (issue 36, twelfth pass).
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
-                                   [--via post|socket]
+                                   [--via post|socket] [--elsewhere]
 """
 
 from __future__ import annotations
@@ -71,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, default=0)
     parser.add_argument("--via", choices=("post", "socket"), default="post",
                         help="the move by POST (default) or as the game socket's act frame")
+    parser.add_argument("--elsewhere", action="store_true",
+                        help="the other seat's sockets as if in another process")
     parser.add_argument("--show-queries", action="store_true",
                         help="print the SQL of the last timed move (where the queries go)")
     args = parser.parse_args(argv)
@@ -108,8 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         fan(game.pk)  # both pages open: their first, whole message is not timed
         return game
 
+    import msgpack
+
+    from marcomage.web.games.renders import renderings
+
     sent: dict[int, Any] = {}
     pushed: list[int] = []
+    wake_bytes: list[int] = []
     wakes: dict[str, dict[str, Any]] = {}
     real_publish = pushes.publish
 
@@ -120,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         real_publish(messages)
 
     pushes.publish = recorded
+    if args.elsewhere:
+        pushes.across = lambda: True  # as with Redis: the layer reaches other processes
 
     def fan(game_id: int, skip: Any = None) -> None:
         """What each seat's open game page gets after the wake-up (in the server, each in
@@ -131,9 +146,13 @@ def main(argv: list[str] | None = None) -> int:
             if player is skip:
                 continue
             wake = wakes.pop(seat_group(game_id, int(player.pk)), None)
+            if wake is not None and args.elsewhere:
+                wire = msgpack.packb(wake, use_bin_type=True)  # through Redis
+                wake_bytes.append(len(wire))
+                wake = msgpack.unpackb(wire, raw=False)
             found = (consumers.pushed_message(sent.get(player.pk), wake, game_id,
                                               int(player.pk), wake["version"])
-                     if wake is not None and "patch" in wake else None)
+                     if wake is not None and ("patch" in wake or "board" in wake) else None)
             if found is not None:
                 sent[player.pk] = found[1]
                 pushed.append(len(found[0].encode()))
@@ -165,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
                      if game.seat_list()[seat].user_id == p.pk)
         form = urlencode({"action": json.dumps(action), "version": str(game.version),
                           "csrfmiddlewaretoken": "t" * 32})
+        if args.elsewhere:
+            renderings.clear()  # the mover's process drew none of the other seat's boards
         reset_queries()
         del pushed[:]
         with CaptureQueriesContext(connection) as captured:
@@ -209,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         "answer_bytes": round(statistics.mean(answer_bytes)),
         "socket_bytes": round(statistics.mean(socket_bytes)),
     }
+    if args.elsewhere:
+        row.update(elsewhere=True, wake_bytes=round(statistics.mean(wake_bytes)))
     print(json.dumps(row), flush=True)
     if args.show_queries:
         for number, query in enumerate(captured.captured_queries, 1):

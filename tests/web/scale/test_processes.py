@@ -17,6 +17,7 @@ from marcomage.web.games.models import Game
 
 from ..base import PASSWORD
 from ..games.helpers import start, to_move
+from ..games.test_board_patches import apply, board_of
 from .server import RedisServer, Served
 from .site import Player
 
@@ -37,6 +38,10 @@ def versions_seen(text: str) -> list[int]:
 
 def test_a_move_through_one_process_reaches_a_page_on_another(
         tmp_path: Path, redis_server: RedisServer) -> None:
+    """Issue 36, twelfth pass: the page on the other process gets a patch of the board it
+    showed (there made from the seat's new board the mover's process sent, which keeps no
+    board of the page's; tests/web/games/test_pushed_moves.py shows it takes no thread),
+    and the patched board is exactly the board that process gives the player afresh."""
     alice = User.objects.create_user("alice", PASSWORD)
     bob = User.objects.create_user("bob", PASSWORD)
     game = start(alice, bob)
@@ -48,7 +53,8 @@ def test_a_move_through_one_process_reaches_a_page_on_another(
         watcher = Player.logged_in(two, waiter)
         with socket_to(two, watcher, game.pk) as page:  # type: ignore[attr-defined]
             version = Game.objects.get(pk=game.pk).version
-            assert version in versions_seen(page.recv(timeout=20))  # the whole view at once
+            whole = page.recv(timeout=20)
+            assert version in versions_seen(whole)  # the whole view at once
             moving = Player.logged_in(one, mover)
             answer = moving.post(f"/games/{game.pk}/act/",
                                  {"kind": "discard", "pos": 1, "version": version})
@@ -57,8 +63,12 @@ def test_a_move_through_one_process_reaches_a_page_on_another(
             deadline = time.monotonic() + 20
             seen: list[int] = []
             while version + 1 not in seen and time.monotonic() < deadline:
-                seen += versions_seen(page.recv(timeout=20))
+                got = page.recv(timeout=20)
+                seen += versions_seen(got)
             assert version + 1 in seen
+            assert f'data-from="{version}" data-to="{version + 1}" data-parts="' in got
+            fresh = watcher.get(f"/games/{game.pk}/board/").body
+            assert apply(whole, got).dump() == board_of(fresh).dump()
     finally:
         first.close()
         second.close()

@@ -5,7 +5,9 @@ sent) → closed. On connect (so a reconnecting page is whole again) and on a re
 consumer sends that player's own board and chat log as htmx out-of-band fragments. A move's
 wake-up to the seat's own group may carry the seat's patch, made by the mover's thread
 (games/pushes.py): a socket that shows the patch's base sends it as it is, in the event
-loop, with no thread and no query (`pushed_message`). After any other wake-up it reads the
+loop, with no thread and no query (`pushed_message`); from a mover in another process it
+carries the seat's new board instead, which a socket that shows the version before patches
+its board to, in the event loop too. After any other wake-up it reads the
 seat's marks (the game's version and the chat's latest line, one query, after its log-in
 check) and sends only what changed: the board when the version did, the chat log when a
 line was posted. Boards come from `payload.seat_board`, rendered once per (game, seat,
@@ -41,8 +43,17 @@ from . import play
 from .errors import GameError
 from .models import Game, Status
 from .move_rows import seat_marks
+from .parts import unwire
 from .patches import note_of
-from .payload import answered, board_patch, kept_board, seat_board, seat_chat
+from .payload import (
+    answered,
+    board_patch,
+    keep_board,
+    kept_board,
+    parted_patch,
+    seat_board,
+    seat_chat,
+)
 from .pushes import base_of
 from .queries import STARTED, find_game, stored_games
 from .realtime import group_name, seat_group
@@ -146,17 +157,44 @@ def socket_message(game_id: int, user_id: int, sent: Sent | None
 
 def pushed_message(sent: Sent | None, event: dict[str, Any], game_id: int, user_id: int,
                    version: int) -> tuple[str, Sent] | None:
-    """The patch a move's wake-up brought for this seat (games/pushes.py) and what the
-    socket will then have sent, when the socket shows exactly the patch's base (the version
-    before the move, and the same board by its digest); None otherwise (the socket reads
-    the game as before). Reads nothing but the process's kept boards: the seat's board of
-    the new version, drawn by the mover's thread, is the base of its next patch."""
-    patch = event.get("patch")
-    if (sent is None or not sent.shown or not isinstance(patch, str)
-            or sent.board != (event.get("from"), 0) or base_of(sent.shown) != event.get("base")):
+    """What a move's wake-up brought for this seat (games/pushes.py) makes this socket send,
+    and what it will then have sent; None when in doubt (the socket reads the game as
+    before). Only for a socket that shows the seat's board of the version before the move
+    (`event["from"]`, in a running game):
+
+    - a patch ("patch", made in the mover's process from the board it keeps) is sent as it
+      is when the socket shows exactly its base (the same text by its digest) and this
+      process keeps the seat's board of the new version (drawn by the mover's thread when
+      the mover's process is this one), the base of the next patch;
+    - the seat's new board ("board", from a process that does not keep the board the socket
+      shows: the mover's is another process) is kept by this process as the seat's board
+      of that version, and the board the socket shows is patched to it here, when that
+      needs no parse (the marked parts, `parted_patch`, cached for the seat's other
+      sockets; otherwise the socket reads the game, and finds the kept board).
+
+    Reads nothing but the process's kept boards: no thread, no query."""
+    if (sent is None or not sent.shown or sent.board != (event.get("from"), 0)
+            or not isinstance(version, int) or version <= sent.board[0]):
         return None
-    shown = kept_board(game_id, sent.created, sent.seat, user_id, version, False, 0) or ""
-    return patch, Sent((version, 0), sent.chat, shown, sent.created, sent.seat)
+    patch = event.get("patch")
+    if isinstance(patch, str):
+        if base_of(sent.shown) != event.get("base"):
+            return None
+        shown = kept_board(game_id, sent.created, sent.seat, user_id, version, False, 0)
+        if shown is None:
+            # Not kept here (the mover's process drew it, or it was dropped): without it the
+            # next patch would have no base, so the socket reads the game and draws it.
+            return None
+        return patch, Sent((version, 0), sent.chat, shown, sent.created, sent.seat)
+    board = unwire(event.get("board"))
+    if not board:
+        return None
+    # Kept first: a socket that then reads the game finds it (as a board of this process's).
+    board = keep_board(game_id, sent.created, sent.seat, user_id, version, board)
+    made = parted_patch(sent.shown, board, sent.board[0], version)
+    if made is None:
+        return None
+    return made, Sent((version, 0), sent.chat, board, sent.created, sent.seat)
 
 
 def _board_message(sent: Sent, board: str, version: int, finished: bool) -> str:
@@ -387,17 +425,18 @@ class GameConsumer(SessionBoundSocket):
         if (event.get("move") and self.sent is not None and isinstance(version, int)
                 and self.sent.board[0] >= version and self.sent.board[1] == 0):
             return
-        if "patch" in event and isinstance(version, int) and await self.pushed(event, version):
+        if (("patch" in event or "board" in event) and isinstance(version, int)
+                and await self.pushed(event, version)):
             return
         await self.push()
 
     async def pushed(self, event: dict[str, Any], version: int) -> bool:
-        """Send the patch a move's wake-up brought (`pushed_message`), with no thread and
-        no query: True when sent. The log-in is not read again for it: a log-out closes the
-        session's sockets (`session_end`), a password change or a deactivation makes them
-        check (`session_check`), every frame the page sends is checked, and a socket whose
-        last check is older than RECHECK seconds (a session that merely expired) takes the
-        checked path instead."""
+        """Send the patch a move's wake-up brought, or made here from the new board it
+        brought (`pushed_message`), with no thread and no query: True when sent. The log-in
+        is not read again for it: a log-out closes the session's sockets (`session_end`), a
+        password change or a deactivation makes them check (`session_check`), every frame
+        the page sends is checked, and a socket whose last check is older than RECHECK
+        seconds (a session that merely expired) takes the checked path instead."""
         if self.user_id is None or time.monotonic() - self.checked_at >= RECHECK:
             return False
         found = pushed_message(self.sent, event, self.game_id, self.user_id, version)

@@ -127,6 +127,70 @@ def split(text: str) -> str:
     return board
 
 
+def wire(board: str) -> dict[str, Any]:
+    """The board as plain data for the channel layer (issue 36, twelfth pass: a move's push
+    to a seat whose sockets are in another process carries the seat's new board, which that
+    process then patches its own board to and keeps as the base of the next patch). A
+    `Parted` goes with what it knows of its parts, so that the patch there compares parts
+    (or keys) and parses nothing; tuples of strings, numbers and flags only."""
+    doc: dict[str, Any] = {"text": str(board)}
+    if isinstance(board, Parted):
+        doc.update(spans=board.spans, root=board.root, names=board.names)
+        if board.keys is not None and _plain(board.keys):
+            doc.update(keys=board.keys, kids=board.kids, gaps=board.gaps)
+    return doc
+
+
+PLAIN = (str, int, float, type(None))
+"""What a key may hold to go as it is (with tuples of these): what msgpack, the Redis
+layer's encoding, carries and gives back equal (bool is an int)."""
+
+
+def _plain(value: Any) -> bool:
+    """Whether `value` is made of PLAIN values and tuples only (a board whose keys hold
+    anything else goes without them: its patch there compares the parts' texts)."""
+    if isinstance(value, tuple):
+        return all(map(_plain, value))
+    return isinstance(value, PLAIN)
+
+
+def unwire(doc: Any) -> str | None:
+    """The board `wire` made, whole again (a `Parted` when it went as one; the channel
+    layer turns tuples into lists, which are made tuples again, so that keys and gaps
+    compare equal to this process's own); None when `doc` is not one (read the game)."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
+        return None
+    text: str = doc["text"]
+    if "spans" not in doc:
+        return text
+    try:
+        board = Parted(text)
+        board.spans = tuple(map(tuple, doc["spans"]))
+        board.root = tuple(doc["root"])
+        board.names = tuple(doc["names"])
+        if "keys" in doc:
+            board.keys = tuple(map(_frozen, doc["keys"]))
+            board.kids = tuple(map(tuple, doc["kids"]))
+            board.gaps = tuple(map(tuple, doc["gaps"]))
+    except (KeyError, TypeError):
+        return None
+    count = len(board.spans)
+    if (len(board.root) != 4 or len(board.names) != count
+            or any(len(span) != 6 for span in board.spans)
+            or (board.keys is not None
+                and not len(board.keys) == count == len(board.kids) - 1
+                == len(board.gaps) - 1)):
+        return None
+    return board
+
+
+def _frozen(value: Any) -> Any:
+    """`value` with every list made a tuple, all the way down (a key as it was drawn)."""
+    if type(value) is list:
+        return tuple(map(_frozen, value))
+    return value
+
+
 def _tree(board: Parted) -> Part:
     """The board's parts as a tree (made for a patch, then dropped)."""
     tag, start, head, end = board.root

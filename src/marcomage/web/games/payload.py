@@ -212,6 +212,15 @@ def kept_board(game_id: int, created: Any, seat: int, user_id: int, version: int
                                         mark))
 
 
+def keep_board(game_id: int, created: Any, seat: int, user_id: int, version: int,
+               board: str) -> str:
+    """Keep `board`, drawn by another process, as the seat's board of this version in a
+    running game (games/pushes.py: a move's wake-up from another process carries it), and
+    return the board kept under that key (a board this process drew itself stays)."""
+    return renderings.keep(key_of_board(game_id, created, seat, user_id, version, False, 0),
+                           board)
+
+
 class Answers:
     """The boards an HTTP answer carried (their `board_key`s, the latest few thousand): the
     page that asked has that board already, so its socket sends only a note of the version
@@ -292,6 +301,19 @@ def seat_chat(game: Game, user: Any, mark: int) -> str:
 patches = Renderings(size=2048)
 """The patches made, by the two renderings they join (every socket of a seat that showed
 the same board takes the same patch)."""
+
+
+def parted_patch(old: str, new: str, old_version: int, new_version: int) -> str | None:
+    """`board_patch` where it costs no parse, for the event loop (a move's wake-up that
+    brought the seat's new board from another process, consumers.pushed_message): the
+    patch made already, or the patch of the marked parts; None otherwise (the caller takes
+    a thread for the rest)."""
+    key = ("patch", hash(old), len(old), hash(new), len(new), old_version, new_version)
+    made = patches.kept(key)
+    if made is not None:
+        return made
+    made = parts.patch(old, new, old_version, new_version)
+    return None if made is None else patches.get(key, lambda: made)
 
 
 def board_patch(old: str, new: str, old_version: int, new_version: int) -> str:

@@ -11,10 +11,20 @@ no thread, no query), after checking that it shows exactly the patch's base (`ba
 version and the text's digest); a socket that missed a version, or any doubt, reads the
 game as before.
 
+Across processes (PostgreSQL + Redis, twelfth pass): when this process does not keep the
+seat's board of the version before (its sockets are in another process, which drew it),
+the wake-up carries the seat's new board instead, drawn here once as it would be anyway;
+the seat's socket that shows the version before patches its own board to it in the event
+loop (`payload.parted_patch`: the marked parts, no parse) and its process keeps the new
+board as the seat's board of that version. A MArcomage board is about 29 KB of text and
+33 KB with its parts as msgpack: one Redis PUBLISH of that size per move and other seat
+(docs/deploy.md, "Twelfth pass"). In one process nothing changes (`across`).
+
 Hidden information: each seat's wake-up goes to that seat's own group (`seat_group`), whose
-only members are that player's sockets on this game, and holds only that seat's board. The
-mover's own seat gets the plain wake-up: its page has its board from its own move (the
-socket's answer or the HTTP answer, which a patch from the old version would not apply to).
+only members are that player's sockets on this game, and holds only that seat's board (its
+patch, or its board: drawn from that seat's own view). The mover's own seat gets the plain
+wake-up: its page has its board from its own move (the socket's answer or the HTTP answer,
+which a patch from the old version would not apply to).
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import threading
 import zlib
 from typing import Any
 
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from marcomage.web.core.publish import publish
@@ -31,6 +42,7 @@ from marcomage.web.notifications.services import wake_messages
 
 from .models import Game, Status
 from .realtime import seat_group
+from .renders import Renderings
 
 log = logging.getLogger(__name__)
 
@@ -94,18 +106,45 @@ def _push(game: Game, version: int) -> None:
     publish(messages)
 
 
+carried = Renderings(size=4096)
+"""The boards (by `board_key`) this process drew only to send them whole to another
+process's sockets (twelfth pass). When the mover moves twice running, the other seat's board
+sent with his first move is kept here, and his second move's push would be a patch from it:
+the seat's process keeps the board it received but not the next one, so it would read the
+game. A board noted here goes whole again instead."""
+
+
+def across() -> bool:
+    """Whether the channel layer reaches other processes (Redis). In one process (the
+    in-memory layer) a seat's sockets show boards drawn here, so a board not kept means no
+    socket of the seat is open (a player away: nothing is drawn for him) or its board
+    expired (the socket reads the game): the plain wake-up, as before."""
+    return not isinstance(get_channel_layer(), InMemoryChannelLayer)
+
+
 def seat_push(game: Game, seat: Any, since: int) -> dict[str, Any] | None:
-    """What the seat's sockets that show its board of version `since` send for the game's
+    """What the seat's sockets that show its board of version `since` need for the game's
     version: {"from": since, "base": the digest of that board, "patch": the patch (or the
-    whole board where no patch is worth it)}; None when the game is over (a finished board
-    goes whole, with the chat's mark) or that board is not kept in this process."""
-    from .payload import board_patch, kept_board, seat_board
+    whole board where no patch is worth it)} when this process keeps that board; else, with
+    several processes, {"from": since, "board": the seat's new board, `parts.wire`}
+    (twelfth pass: the seat's sockets are most likely in another process, which keeps the
+    board they show and patches it there); None when the game is over (a finished board
+    goes whole, with the chat's mark) or, in one process, that board is not kept."""
+    from .parts import wire
+    from .payload import board_key, board_patch, kept_board, key_of_board, seat_board
 
     if game.status != Status.RUNNING or seat.user is None:
         return None
-    old = kept_board(game.pk, game.created, seat.number, int(seat.user_id), since, False, 0)
-    if old is None:
+    user_id = int(seat.user_id)
+    old = kept_board(game.pk, game.created, seat.number, user_id, since, False, 0)
+    if old is not None and carried.kept(
+            key_of_board(game.pk, game.created, seat.number, user_id, since, False, 0)):
+        old = None  # drawn here only to be sent away: the seat's sockets are elsewhere
+    if old is None and not across():
         return None
     new = seat_board(game, seat.user, mark=0)
+    if old is None:
+        carried.keep(board_key(game, seat.number, user_id, 0), "yes")
+        return {"from": since, "board": wire(new)}
     return {"from": since, "base": base_of(old),
             "patch": str(board_patch(old, new, since, game.version))}

@@ -132,6 +132,19 @@ class Renderings:
             self._kept.move_to_end(key)
             return kept[0]
 
+    def keep(self, key: Hashable, text: str) -> str:
+        """Keep `text` as the rendering of `key` unless a fresh one is kept already (then
+        that one stays); the text kept. For a rendering made elsewhere: another process's
+        board of a seat, pushed to this one's sockets (games/pushes.py), so that this
+        process need not draw it again (a resync, the seat's next patch)."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None and time.monotonic() - kept[1] < self.ttl:
+                self._kept.move_to_end(key)
+                return kept[0]
+            self._keep(key, text)
+            return text
+
     def clear(self) -> None:
         """Forget every rendering (tests)."""
         with self._lock:
