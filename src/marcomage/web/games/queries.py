@@ -116,7 +116,9 @@ def _with_seat_rows(game: Game) -> Game:
     """The game with its seats, their players and the players' profile and settings read
     in one query and kept as the game's prefetched seats (what `with_players` gives,
     without the ORM's building of a four-table SELECT on every move, issue 36)."""
-    rows = SEAT_ROWS.rows([game.pk])
+    # In the seats' own order (Seat.Meta.ordering: by number), as `game.seats.all()` reads
+    # them: the joined SELECT has no ORDER BY, and PostgreSQL returns an updated row last.
+    rows = sorted(SEAT_ROWS.rows([game.pk]), key=lambda seat: seat.number)
     for seat in rows:
         seat.game = game
     game._prefetched_objects_cache = SeatRows(game, rows)
