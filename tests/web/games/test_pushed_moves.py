@@ -20,6 +20,7 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 from unittest.mock import patch
 
@@ -124,11 +125,11 @@ class PushedMoveTests(SocketGameCase):
         # The mover's own seat hears only the version: its board came with its move.
         self.assertNotIn("patch", by_group[seat_group(self.game.pk, mover.pk)])
 
-    def test_issue_36_a_socket_that_does_not_show_the_patchs_base_reads_the_game(
-            self) -> None:
-        """A wake-up whose patch starts from another board (a missed version, another
-        drawing) is not sent: the socket reads the game and sends its own patch."""
-        mover, waiter = to_move(self.game)
+    def socket_after_a_lost_wake_up(self, mover: Any, waiter: Any,
+                                    wake: Callable[[], dict[str, Any]]) -> tuple[str, list[int]]:
+        """What the waiter's socket sends when the mover's move woke nobody (its wake-up
+        lost) and then the event `wake()` makes (read in a thread) reaches the waiter's own
+        group; and the sockets that read the game meanwhile (`counted_pushes`)."""
         key = self.session_of(waiter)
         calls, counting = self.counted_pushes()
 
@@ -138,15 +139,24 @@ class PushedMoveTests(SocketGameCase):
             await socket.receive_from(timeout=15)
             with patch.object(pushes, "publish", lambda messages: None):  # wake-up lost
                 await database_sync_to_async(services.act)(mover, self.game.pk, 1, DISCARD)
-            await get_channel_layer().group_send(seat_group(self.game.pk, waiter.pk), {
-                "type": "game.wake", "version": 2, "move": True, "from": 1, "base": 0,
-                "patch": "NOT THIS BOARD"})
+            event = await database_sync_to_async(wake)()
+            await get_channel_layer().group_send(seat_group(self.game.pk, waiter.pk), event)
             got = await socket.receive_from(timeout=15)
             await socket.disconnect()
             return got
 
         with counting:
             got = async_to_sync(scenario)()
+        return got, calls
+
+    def test_issue_36_a_socket_that_does_not_show_the_patchs_base_reads_the_game(
+            self) -> None:
+        """A wake-up whose patch starts from another board (a missed version, another
+        drawing) is not sent: the socket reads the game and sends its own patch."""
+        mover, waiter = to_move(self.game)
+        got, calls = self.socket_after_a_lost_wake_up(mover, waiter, lambda: {
+            "type": "game.wake", "version": 2, "move": True, "from": 1, "base": 0,
+            "patch": "NOT THIS BOARD"})
         self.assertNotIn("NOT THIS BOARD", got)
         self.assertIn('data-from="1" data-to="2"', got)
         self.assertEqual(calls, [waiter.pk])
@@ -247,26 +257,9 @@ class PushedMoveTests(SocketGameCase):
         """A wake-up that brings a board from a version the socket does not show (a missed
         wake-up) is not used: the socket reads the game and patches its own board."""
         mover, waiter = to_move(self.game)
-        key = self.session_of(waiter)
-        calls, counting = self.counted_pushes()
-
-        async def scenario() -> str:
-            socket = socket_for(key, self.game.pk)
-            assert (await socket.connect(timeout=15))[0]
-            await socket.receive_from(timeout=15)
-            with patch.object(pushes, "publish", lambda messages: None):  # wake-up lost
-                await database_sync_to_async(services.act)(mover, self.game.pk, 1, DISCARD)
-            other = await database_sync_to_async(
-                lambda: seat_board(services.find_game(self.game.pk), mover, mark=0))()
-            await get_channel_layer().group_send(seat_group(self.game.pk, waiter.pk), {
-                "type": "game.wake", "version": 3, "move": True, "from": 2,
-                "board": wire(other)})
-            got = await socket.receive_from(timeout=15)
-            await socket.disconnect()
-            return got
-
-        with counting:
-            got = async_to_sync(scenario)()
+        got, calls = self.socket_after_a_lost_wake_up(mover, waiter, lambda: {
+            "type": "game.wake", "version": 3, "move": True, "from": 2,
+            "board": wire(seat_board(services.find_game(self.game.pk), mover, mark=0))})
         self.assertIn('data-from="1" data-to="2"', got)
         self.assertEqual(calls, [waiter.pk])
         game = services.find_game(self.game.pk)
