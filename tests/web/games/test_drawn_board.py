@@ -8,6 +8,7 @@ discards, a hidden game (C-FLAG-6) and the game's end."""
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -55,6 +56,26 @@ class DrawnBoardTests(BaseTestCase):
                     if holder >= 0:
                         outer = board.spans[holder]
                         self.assertTrue(outer[2] < begin and end <= outer[4], name)
+            mover, _ = to_move(game)
+            discard(mover, game)
+
+    def test_a_boards_keys_hold_nothing_the_cyclic_collector_tracks_issue_36(self) -> None:
+        """A kept board's keys (and the memos keyed by them) are plain tuples of strings,
+        numbers and flags, which the collector stops tracking: kept boards and memo entries
+        then add nothing to its passes (an escaped name as Markup, or the castle's
+        geometry object, kept every tuple that held it tracked)."""
+        self.bob.username = "bob<&>"
+        self.bob.save()
+        game = start(self.alice, self.bob, seed=3)
+        for _ in range(2):
+            boards = self.boards(game.pk)
+            for _ in range(5):  # nested tuples are let go from the inside out
+                gc.collect()
+            for board in boards:
+                self.assertEqual([name for name, key in zip(board.names, board.keys or (),
+                                                            strict=True)
+                                  if gc.is_tracked(key)], [])
+                self.assertFalse(gc.is_tracked(board.keys))
             mover, _ = to_move(game)
             discard(mover, game)
 

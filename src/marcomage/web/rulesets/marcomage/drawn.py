@@ -254,10 +254,11 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     w.add(f"\n  {heading}{picture}{name}</h3>\n  ")
     c_ = s["castle"]
     tower, wall = escape(s["tower"]), escape(s["wall"])
-    w.whole(f"castle-{who}", "svg", _castle(c_, who, str(tower), str(wall)),
+    geometry = (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before)
+    w.whole(f"castle-{who}", "svg", _castle(geometry, who, str(tower), str(wall)),
             len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
                 f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'),
-            (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before))
+            geometry)
     w.add("\n  ")
     key = (s["tower"], s["wall"], s["tower_change"], s["wall_change"])
     text = _towers(who, *key)
@@ -301,9 +302,13 @@ def _resources(who: str, rows: tuple[tuple[Any, ...], ...]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _castle(c: Any, who: str, tower: str, wall: str) -> str:
-    """The SVG of a side's tower and wall (`c`: board.Castle, a frozen dataclass), from
-    memory: a few hundred heights."""
+def _castle(geometry: tuple[int, ...], who: str, tower: str, wall: str) -> str:
+    """The SVG of a side's tower and wall (`geometry`: board.Castle's numbers), from
+    memory: a few hundred heights. Remembered by numbers, not by the Castle (an object the
+    cyclic collector tracks, as it would then track the memo's every key, issue 36)."""
+    from .board import Castle  # board.py builds on this module
+
+    c = Castle(*geometry)
     grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
             f'to="{c.tower_top}" dur="0.9s"/>' if c.tower != c.tower_before else "")
@@ -419,7 +424,9 @@ def draw(c: Mapping[str, Any]) -> Parted:
     game = c["game"]
     faces = c["faces"]
     opponent_user = c.get("opponent")
-    opponent = escape(getattr(opponent_user, "username", "") or "")
+    # Escaped, as plain text (a Markup in a part's key or a memo's key keeps every tuple
+    # holding it tracked by the cyclic collector, see `Writer`).
+    opponent = str(escape(getattr(opponent_user, "username", "") or ""))
     act = str(escape(url("games:act", game.pk)))  # plain text: see `_hand`
     w = Writer()
     notice = c.get("notice")
