@@ -16,7 +16,6 @@ from marcomage.web.core.asgi_handler import LeanASGIHandler  # noqa: E402
 django_http = LeanASGIHandler()  # Django's, with fewer hand-offs (core/asgi_handler.py)
 
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
@@ -24,12 +23,13 @@ from marcomage.web.api.routing import websocket_urlpatterns as bot_urlpatterns  
 from marcomage.web.core import collector  # noqa: E402
 from marcomage.web.core.admission import Admission  # noqa: E402
 from marcomage.web.core.origin import SameOriginValidator  # noqa: E402
+from marcomage.web.core.socket_login import socket_login_stack  # noqa: E402
 from marcomage.web.core.static_files import StaticFilesApp  # noqa: E402
 from marcomage.web.core.warm_up import warm_up  # noqa: E402
 from marcomage.web.routing import websocket_urlpatterns  # noqa: E402
 
 # The Origin of a page's socket must be the site's own: scheme, host and port (core/origin.py).
-pages = SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+pages = SameOriginValidator(socket_login_stack(URLRouter(websocket_urlpatterns)))
 bots = URLRouter(bot_urlpatterns)  # bearer tokens, no cookies: no origin check needed
 
 
