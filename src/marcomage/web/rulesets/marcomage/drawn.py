@@ -44,7 +44,12 @@ class Writer:
     end, end, holder) counted on the way, as `games.parts.split` finds them, and their keys
     (issue 36): a part drawn whole from its inputs carries those inputs as its key; a part
     holding parts (a hand, a slot, a side) carries none, but its own text between its parts
-    (`gaps`, as written, a few literal strings and a name) is kept for the patch."""
+    (`gaps`, as written, a few literal strings and a name) is kept for the patch.
+
+    Keys, and the memos' arguments below, are plain values (str, numbers, flags, tuples of
+    them): a tracked object among them (a Markup or SafeString, a dataclass) would keep
+    every tuple holding it tracked by the cyclic collector, and nested tuples are let go
+    only a level a pass, so flat arguments are best (issue 36, thirteenth pass)."""
 
     __slots__ = ("gaps", "keys", "open", "out", "piece", "pos", "root_gaps", "spans")
 
@@ -138,13 +143,13 @@ def _status(w: Writer, c: Mapping[str, Any], opponent: str) -> None:
     key = ("status", finished, str(outcome.get("end_type", "")), outcome.get("text", ""),
            bool(c.get("your_turn")), opponent, bool(c.get("hidden")),
            bool(c.get("friendly")), bool(c.get("opponent_left")), c.get("round"))
-    w.whole("status", "div", _status_text(key), len(STATUS), key)
+    w.whole("status", "div", _status_text(*key), len(STATUS), key)
 
 
 @lru_cache(maxsize=4096)
-def _status_text(key: tuple[Any, ...]) -> str:
+def _status_text(_: str, finished: bool, end_type: str, text: str, your_turn: bool,
+                 opponent: str, hidden: bool, friendly: bool, left: bool, round_: Any) -> str:
     """The status line from its key (round, turn, end, modes, the opponent's name)."""
-    _, finished, end_type, text, your_turn, opponent, hidden, friendly, left, round_ = key
     if finished:
         end = escape(end_type.lower())
         turn = (f'<strong class="outcome outcome-{end}">'
@@ -219,7 +224,7 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
                 f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
                 f'data-part="mine-{pos}">')
         w.add("\n      ")
-        face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
+        face, head = _named(str.__str__(faces.slot(slot.card, slot.new, slot.revealed, False,
                                            slot.guest)), f"mine-{pos}-card")
         # A card played in place of another (a guest) is keyed by its drawing.
         w.whole(f"mine-{pos}-card", "div", face, head,
@@ -255,7 +260,7 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     c_ = s["castle"]
     tower, wall = escape(s["tower"]), escape(s["wall"])
     geometry = (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before)
-    w.whole(f"castle-{who}", "svg", _castle(geometry, who, str(tower), str(wall)),
+    w.whole(f"castle-{who}", "svg", _castle(*geometry, who, str(tower), str(wall)),
             len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
                 f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'),
             geometry)
@@ -302,13 +307,13 @@ def _resources(who: str, rows: tuple[tuple[Any, ...], ...]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _castle(geometry: tuple[int, ...], who: str, tower: str, wall: str) -> str:
-    """The SVG of a side's tower and wall (`geometry`: board.Castle's numbers), from
-    memory: a few hundred heights. Remembered by numbers, not by the Castle (an object the
-    cyclic collector tracks, as it would then track the memo's every key, issue 36)."""
+def _castle(tower_x: int, wall_x: int, tower_h: int, wall_h: int, tower_before: int,
+            wall_before: int, who: str, tower: str, wall: str) -> str:
+    """The SVG of a side's tower and wall (board.Castle's numbers), from memory: a few
+    hundred heights. Remembered by plain values, not by the Castle (see `Writer`)."""
     from .board import Castle  # board.py builds on this module
 
-    c = Castle(*geometry)
+    c = Castle(tower_x, wall_x, tower_h, wall_h, tower_before, wall_before)
     grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
             f'to="{c.tower_top}" dur="0.9s"/>' if c.tower != c.tower_before else "")
@@ -393,13 +398,13 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
     looks = faces.looks
     for slot in c["them"]["hand"]:
         key = (slot.card, slot.new, slot.revealed, looks)
-        text, head = _their_slot(slot.pos, *key)
+        text, head = _their_slot(slot.pos, slot.card, slot.new, slot.revealed, *looks)
         w.whole(f"theirs-{slot.pos}", "div", text, head, key)
     w.end("\n    </section>\n  </details>")
 
 
 @lru_cache(maxsize=4096)
-def _their_slot(pos: int, card: int | None, new: bool, revealed: bool, looks: Any
+def _their_slot(pos: int, card: int | None, new: bool, revealed: bool, *looks: bool
                 ) -> tuple[str, int]:
     """A slot of the opponent's hand (a card shown or face down, its flags)."""
     head = f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">'
