@@ -269,9 +269,12 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     text = _towers(who, *key)
     w.whole(f"towers-{who}", "dl", text, text.index(">") + 1, key)
     w.add("\n  ")
-    rows = tuple((r["key"], r["facility"], r["facility_value"], r["facility_change"],
-                  r["stock"], r["stock_value"], r["stock_change"]) for r in s["resources"])
-    text = _resources(who, rows)
+    # One flat tuple of every row's values (see `Writer`): key, facility, its value and
+    # change, stock, its value and change.
+    rows = tuple(value for r in s["resources"] for value in (
+        r["key"], r["facility"], r["facility_value"], r["facility_change"], r["stock"],
+        r["stock_value"], r["stock_change"]))
+    text = _resources(who, *rows)
     w.whole(f"resources-{who}", "table", text, text.index(">") + 1, rows)
     tokens = s.get("tokens")
     listed = ("<ul class=\"tokens\">" + "".join(
@@ -292,9 +295,10 @@ def _towers(who: str, tower: Any, wall: Any, tower_change: Any, wall_change: Any
 
 
 @lru_cache(maxsize=4096)
-def _resources(who: str, rows: tuple[tuple[Any, ...], ...]) -> str:
-    """A side's facilities and stocks with their changes (`rows`: key, facility, its value
-    and change, stock, its value and change)."""
+def _resources(who: str, *values: Any) -> str:
+    """A side's facilities and stocks with their changes (`values`, seven a row: key,
+    facility, its value and change, stock, its value and change)."""
+    rows = (values[at:at + 7] for at in range(0, len(values), 7))
     cells = "".join(
         f'<tr class="res-{escape(key)}"><th>{escape(facility)}</th><td>'
         f'<span class="value">{escape(facility_value)}</span> <small class="change">'
