@@ -13,13 +13,23 @@ game page draws the same text); tests/web/games/test_drawn_board.py checks it.
 
 Each part drawn whole carries a key built from what it shows (the status line's round, turn,
 end and modes; a hand slot's card and flags; a form's version, position and choices; a
-castle's heights; the history's cards; the end buttons' options) and is drawn from a
-per-process memo by that key, so a part that did not change is not drawn again; the patch of
-two keyed boards compares the keys, not the parts' texts (`games.parts.Keyed`, issue 36).
+castle's heights; a card of a last round; a pile's cards; the end buttons' options) and is
+drawn from a per-process memo by that key, so a part that did not change is not drawn again;
+the patch of two keyed boards compares the keys, not the parts' texts (`games.parts.Keyed`,
+issue 36).
+
+What a move's patch carries is kept small (issue 36, thirteenth pass): each history line is
+a part and each card of a last round a part of its line, so a move sends the mover's new
+cards only; what the hand's forms would each repeat for htmx is said once on the hand; the
+hand's slots are named short (`m3`, its card `m3c`, its form `m3f`; the opponent's `t3`),
+since every patch lists the board's part names; no white space is written where the page
+draws none (flex boxes, grids, tables, SVG) and a card face's runs of it are one space; the
+cards of the last rounds and piles are drawn without the art the page hides there.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import SimpleNamespace
@@ -120,10 +130,33 @@ class Writer:
         return board
 
 
+SPACES = re.compile(r">\s+<")
+
+
+def tight(html: str) -> str:
+    """`html` with each run of white space between two tags written as one space, which
+    draws the same (the card faces' template lays out its markup on indented lines: a
+    fifth of a face's bytes, sent with every card a move shows, issue 36)."""
+    return SPACES.sub("> <", html)
+
+
+@lru_cache(maxsize=8192)
+def _face(card: int | None, new: bool, revealed: bool, link: bool, looks: Any) -> str:
+    """A card of the board as `Faces.slot` draws it, tight."""
+    return tight(_slot(card, new, revealed, link, looks))
+
+
+def _unseen(looks: Any) -> Any:
+    """The viewer's card settings for the cards of the last rounds and piles: their art is
+    never shown there (game.css: `.card-row .card-art`), so it is not drawn (issue 36)."""
+    return (looks[0], False, looks[2], looks[3])
+
+
 @lru_cache(maxsize=16384)
 def _named(html: str, name: str) -> tuple[str, int]:
     """An element drawn elsewhere (a card's face) with `data-part` after its tag's name, as
-    the `part` filter wrote it, and the length of its start tag."""
+    the `part` filter wrote it, tight, and the length of its start tag."""
+    html = tight(html)
     cut = html.index(" ", 1) if html.index(" ", 1) < html.index(">") else html.index(">")
     text = f'{html[:cut]} data-part="{escape(name)}"{html[cut:]}'
     return text, text.index(">") + 1
@@ -148,18 +181,19 @@ def _status_text(key: tuple[Any, ...]) -> str:
     if finished:
         end = escape(end_type.lower())
         turn = (f'<strong class="outcome outcome-{end}">'
-                f'{escape(text)}</strong>\n    \n')
+                f'{escape(text)}</strong>')
     elif your_turn:
-        turn = '<strong class="turn turn-mine">It is your turn</strong>\n    \n'
+        turn = '<strong class="turn turn-mine">It is your turn</strong>'
     else:
-        turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>\n'
+        turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>'
     modes = ((f'<span class="mode">{icon("eye-off", "Hidden cards")}</span>'
               if hidden else "")
              + (f'<span class="mode">{icon("handshake", "Friendly play")}</span>'
                 if friendly else ""))
     gone = f'<span class="left">{opponent} has left the game</span>' if left else ""
-    return (f'{STATUS}\n    <span class="round">Round {escape(round_)}</span>\n    {turn}'
-            f'    <span class="modes">{modes}</span>\n    {gone}\n  </div>')
+    # A flex box: no space is drawn between its elements, none is written (issue 36).
+    return (f'{STATUS}<span class="round">Round {escape(round_)}</span>{turn}'
+            f'<span class="modes">{modes}</span>{gone}</div>')
 
 
 def _form(slot: Any, act: str, version: str, csrf: str) -> str:
@@ -187,18 +221,17 @@ def _form_around(pos: int, playable: bool, modes: int, selects: str,
                   f'class="mode-select"'
                   f'{selected if eight else ""}'
                   f'>{options}</select>')
-    play = ('<button type="submit" name="kind" value="play" class="btn-play">Play</button>'
+    play = ('<button name="kind" value="play" class="btn-play">Play</button>'
             if playable else
             f'<button type="button" class="btn-play" aria-disabled="true" '
             f'aria-describedby="why-{pos}">Play</button>')
     why = ("" if playable else
            f'<span class="why" id="why-{pos}" role="tooltip">'
            f'{escape(short or "This card cannot be played now.")}</span>')
-    return (f'\n        {token}\n        <input type="hidden" name="version" value="',
-            f'"><input type="hidden" name="pos" value="{pos}">\n        {select}\n'
-            f'        <div class="act-buttons">\n          {play}\n'
-            '          <button type="submit" name="kind" value="discard" class="btn-discard">'
-            f'Discard</button>\n        </div>\n        {why}\n      </form>')
+    return (f'{token}<input type="hidden" name="version" value="',
+            f'"><input type="hidden" name="pos" value="{pos}">{select}<div class="act-buttons">'
+            f'{play}<button name="kind" value="discard" class="btn-discard">Discard</button>'
+            f'</div>{why}</form>')
 
 
 def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
@@ -209,32 +242,35 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
     version = str(escape(c.get("version")))
     csrf = str(escape(c.get("csrf_token") or ""))
     looks = faces.looks
+    # What every form of the hand would repeat is said once here: htmx takes hx-target,
+    # hx-swap and hx-disabled-elt from the closest element that has them ("find button" is
+    # then looked for within the form that posts), so a turn's eight forms do not carry
+    # them (issue 36). A form keeps its method, action and hx-post: it posts without
+    # JavaScript too. The hand is a grid and its slots and forms flex boxes, which draw no
+    # space between elements: none is written.
     w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
-            'id="my-hand" tabindex="-1" aria-label="Your hand">')
-    w.add("\n    ")
+            'id="my-hand" tabindex="-1" aria-label="Your hand" hx-target="#game-board" '
+            'hx-swap="outerHTML" hx-disabled-elt="find button">')
     for slot in mine:
         pos = slot.pos
-        w.start(f"mine-{pos}", "div",
+        w.start(f"m{pos}", "div",
                 f'<div class="slot{" playable" if slot.playable else ""}'
                 f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
-                f'data-part="mine-{pos}">')
-        w.add("\n      ")
+                f'data-part="m{pos}">')
         face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
-                                           slot.guest)), f"mine-{pos}-card")
+                                           slot.guest)), f"m{pos}c")
         # A card played in place of another (a guest) is keyed by its drawing.
-        w.whole(f"mine-{pos}-card", "div", face, head,
+        w.whole(f"m{pos}c", "div", face, head,
                 (slot.card, slot.new, slot.revealed, looks) if slot.guest is None else face)
-        w.add("\n      ")
         if your_turn:
-            w.start(f"mine-{pos}-form", "form",
-                    f'<form class="act-form" data-part="mine-{pos}-form" method="post" '
-                    f'action="{act}" hx-post="{act}" hx-target="#game-board" '
-                    'hx-swap="outerHTML" hx-disabled-elt="find button">',
+            w.start(f"m{pos}f", "form",
+                    f'<form class="act-form" data-part="m{pos}f" method="post" '
+                    f'action="{act}" hx-post="{act}">',
                     (act, version, csrf, pos, slot.playable, slot.modes, slot.selects,
                      slot.choices, slot.short))
             w.end(_form(slot, act, version, csrf))
-        w.end("\n    </div>")
-    w.end("\n  </section>")
+        w.end("</div>")
+    w.end("</section>")
 
 
 def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar: Any
@@ -277,12 +313,13 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
 
 @lru_cache(maxsize=4096)
 def _towers(who: str, tower: Any, wall: Any, tower_change: Any, wall_change: Any) -> str:
-    """A side's tower and wall heights with their changes."""
-    return (f'<dl class="towers" data-part="towers-{who}">\n    <dt>Tower</dt>'
+    """A side's tower and wall heights with their changes (a grid: no white space between
+    its elements, which it would not draw)."""
+    return (f'<dl class="towers" data-part="towers-{who}"><dt>Tower</dt>'
             f'<dd class="stat stat-tower"><span class="value">{escape(tower)}</span> '
-            f'<small class="change">{signed(tower_change)}</small></dd>\n'
-            f'    <dt>Wall</dt><dd class="stat stat-wall"><span class="value">{escape(wall)}'
-            f'</span> <small class="change">{signed(wall_change)}</small></dd>\n  </dl>')
+            f'<small class="change">{signed(tower_change)}</small></dd>'
+            f'<dt>Wall</dt><dd class="stat stat-wall"><span class="value">{escape(wall)}'
+            f'</span> <small class="change">{signed(wall_change)}</small></dd></dl>')
 
 
 @lru_cache(maxsize=4096)
@@ -297,7 +334,7 @@ def _resources(who: str, rows: tuple[tuple[Any, ...], ...]) -> str:
         f'{signed(stock_change)}</small></td></tr>'
         for key, facility, facility_value, facility_change, stock, stock_value, stock_change
         in rows)
-    return f'<table class="resources" data-part="resources-{who}">\n    {cells}\n  </table>'
+    return f'<table class="resources" data-part="resources-{who}">{cells}</table>'
 
 
 @lru_cache(maxsize=4096)
@@ -314,14 +351,14 @@ def _castle(c: Any, who: str, tower: str, wall: str) -> str:
             f'dur="0.9s"/><animate attributeName="y" from="{c.wall_top_before}" '
             f'to="{c.wall_top}" dur="0.9s"/>' if c.wall != c.wall_before else "")
     return (f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">\n'
-            '    <rect class="sky" x="0" y="0" width="120" height="170"/>\n'
-            f'    <rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
-            f'height="{c.tower}">{grow}</rect>\n'
-            f'    <polygon class="roof" points="{c.roof}">{roof}</polygon>\n'
-            f'    <rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
-            f'height="{c.wall}">{rise}</rect>\n'
-            '    <rect class="ground" x="0" y="170" width="120" height="10"/>\n  </svg>')
+            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'
+            '<rect class="sky" x="0" y="0" width="120" height="170"/>'
+            f'<rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
+            f'height="{c.tower}">{grow}</rect>'
+            f'<polygon class="roof" points="{c.roof}">{roof}</polygon>'
+            f'<rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
+            f'height="{c.wall}">{rise}</rect>'
+            '<rect class="ground" x="0" y="170" width="120" height="10"/></svg>')
 
 
 Round = tuple[tuple[Any, Any, Any], ...]
@@ -332,52 +369,68 @@ def _round(history: Any) -> Round:
     return tuple((e["card"], e["action"], e.get("mode")) for e in history if e.get("card"))
 
 
-def _entries(entries: Round, looks: Any) -> str:
-    """The cards of a side's last round: played or discarded, their modes, their faces."""
-    return "".join(
-        f'<div class="history-entry"><span class="history-action action-{escape(action)}">'
-        f'{"PLAYED" if action == "play" else "DISCARDED"}'
-        f'{f" (mode {escape(mode)})" if mode else ""}</span>'
-        f'{_slot(card, False, False, True, looks)}</div>' for card, action, mode in entries)
+@lru_cache(maxsize=4096)
+def _entry(card: Any, action: Any, mode: Any, looks: Any, name: str) -> tuple[str, int]:
+    """One card of a side's last round: played or discarded, its mode, its face; and the
+    length of its start tag."""
+    head = f'<div class="history-entry" data-part="{name}">'
+    return (f'{head}<span class="history-action action-{escape(action)}">'
+            f'{"PLAYED" if action == "play" else "DISCARDED"}'
+            f'{f" (mode {escape(mode)})" if mode else ""}</span>'
+            f'{_face(card, False, False, True, _unseen(looks))}</div>', len(head))
 
 
 def _pile(cards: tuple[Any, ...], kind: str, looks: Any) -> str:
-    return "".join(f'<div class="pile-card pile-{kind}">{_slot(card, False, False, True, looks)}'
+    unseen = _unseen(looks)
+    return "".join(f'<div class="pile-card pile-{kind}">{_face(card, False, False, True, unseen)}'
                    '</div>' for card in cards)
 
 
-def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
-    me, them = c["me"], c["them"]
-    key = (opponent, faces.looks, _round(me["history"]), _round(them["history"]),
-           tuple(me["discarded_own"]), tuple(me["discarded_opp"]),
-           tuple(them["discarded_opp"]), tuple(them["discarded_own"]))
-    w.whole("history", "div", _history_text(key), len(HISTORY), key)
-
-
 HISTORY = '<div class="history-rows" data-part="history">'
+LINE = '<div class="pile-line" aria-hidden="true"></div>'
 
 
-@lru_cache(maxsize=256)
-def _history_text(key: tuple[Any, ...]) -> str:
-    """Both sides' last rounds and the cards discarded in them, from their key (a few
-    hundred kept: each holds up to a dozen card faces, and a game's history changes with
-    every move, so it recurs only for a board drawn again at the same version)."""
-    opponent, looks, mine, theirs, own, opp, their_opp, their_own = key
-    line = '<div class="pile-line" aria-hidden="true"></div>'
-    return (
-        f'{HISTORY}\n  <div class="history-line history-mine"><h4>Your last round</h4>'
-        f'<div class="card-row">{_entries(mine, looks)}</div></div>\n'
-        f'  <div class="history-line history-theirs"><h4>{opponent}\'s last round</h4>'
-        f'<div class="card-row">{_entries(theirs, looks)}</div></div>\n'
-        '  <div class="history-line pile pile-mine" title="Discarded by effects during your '
-        'last round"><h4>Discarded in your round</h4><div class="card-row">\n    '
-        f'{_pile(own, "own", looks)}{line}'
-        f'{_pile(opp, "opp", looks)}\n  </div></div>\n'
-        '  <div class="history-line pile pile-theirs" title="Discarded by effects during '
-        f'your opponent\'s last round"><h4>Discarded in {opponent}\'s round</h4>'
-        '<div class="card-row">\n    '
-        f'{_pile(their_opp, "opp", looks)}{line}'
-        f'{_pile(their_own, "own", looks)}\n  </div></div>\n</div>')
+def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
+    """Both sides' last rounds and the cards discarded in them, each line a part and each
+    card of a last round a part of its line (issue 36): a move changes the mover's line
+    (and a pile when a card discarded), so its patch sends that line's new cards, not the
+    four lines with every card face again."""
+    me, them = c["me"], c["them"]
+    looks = faces.looks
+    w.start("history", "div", HISTORY)
+    for who, title, history in (("mine", "Your last round", me["history"]),
+                                ("theirs", f"{opponent}'s last round", them["history"])):
+        w.add(f'\n  <div class="history-line history-{who}"><h4>{title}</h4>')
+        w.start(f"round-{who}", "div", f'<div class="card-row" data-part="round-{who}">')
+        for at, entry in enumerate(_round(history), 1):
+            name = f"round-{who}-{at}"
+            text, head = _entry(*entry, looks, name)
+            w.whole(name, "div", text, head, (*entry, looks))
+        w.end("</div>")
+        w.add("</div>")
+    for who, title, heading, first, second in (
+            ("mine", "Discarded by effects during your last round", "Discarded in your round",
+             ("own", tuple(me["discarded_own"])), ("opp", tuple(me["discarded_opp"]))),
+            ("theirs", "Discarded by effects during your opponent's last round",
+             f"Discarded in {opponent}'s round", ("opp", tuple(them["discarded_opp"])),
+             ("own", tuple(them["discarded_own"])))):
+        w.add(f'\n  <div class="history-line pile pile-{who}" title="{title}"><h4>{heading}'
+              '</h4>')
+        key = (first, second, looks)
+        text = _pile_row(who, *key)
+        w.whole(f"pile-{who}", "div", text, text.index(">") + 1, key)
+        w.add("</div>")
+    w.end("\n</div>")
+
+
+@lru_cache(maxsize=1024)
+def _pile_row(who: str, first: tuple[str, tuple[Any, ...]], second: tuple[str, tuple[Any, ...]],
+              looks: Any) -> str:
+    """The cards discarded by effects in a side's last round, the pile line between the
+    side's own and the other's (`first`, `second`: which pile, its cards)."""
+    return (f'<div class="card-row" data-part="pile-{who}">\n    '
+            f'{_pile(first[1], first[0], looks)}{LINE}{_pile(second[1], second[0], looks)}'
+            '\n  </div>')
 
 
 def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
@@ -389,7 +442,7 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
     for slot in c["them"]["hand"]:
         key = (slot.card, slot.new, slot.revealed, looks)
         text, head = _their_slot(slot.pos, *key)
-        w.whole(f"theirs-{slot.pos}", "div", text, head, key)
+        w.whole(f"t{slot.pos}", "div", text, head, key)
     w.end("\n    </section>\n  </details>")
 
 
@@ -397,8 +450,8 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
 def _their_slot(pos: int, card: int | None, new: bool, revealed: bool, looks: Any
                 ) -> tuple[str, int]:
     """A slot of the opponent's hand (a card shown or face down, its flags)."""
-    head = f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">'
-    return f"{head}{_slot(card, bool(new), bool(revealed), False, looks)}</div>", len(head)
+    head = f'<div class="slot" data-pos="{pos}" data-part="t{pos}">'
+    return f"{head}{_face(card, bool(new), bool(revealed), False, looks)}</div>", len(head)
 
 
 @lru_cache(maxsize=4096)
