@@ -162,6 +162,15 @@ def _named(html: str, name: str) -> tuple[str, int]:
     return text, text.index(">") + 1
 
 
+@lru_cache(maxsize=8192)
+def _my_card(pos: int, card: int | None, new: bool, revealed: bool, looks: Any
+             ) -> tuple[str, int]:
+    """A card of the seat's hand, named for its slot, from memory by what it shows (not by
+    its drawing's text, which would be hashed anew for each of the eight cards of each
+    board drawn)."""
+    return _named(str(_slot(card, new, revealed, False, looks)), f"m{pos}c")
+
+
 STATUS = '<div class="game-status" data-part="status">'
 
 
@@ -257,11 +266,14 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
                 f'<div class="slot{" playable" if slot.playable else ""}'
                 f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
                 f'data-part="m{pos}">')
-        face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
-                                           slot.guest)), f"m{pos}c")
-        # A card played in place of another (a guest) is keyed by its drawing.
-        w.whole(f"m{pos}c", "div", face, head,
-                (slot.card, slot.new, slot.revealed, looks) if slot.guest is None else face)
+        if slot.guest is None:
+            key = (slot.card, bool(slot.new), bool(slot.revealed), looks)
+            face, head = _my_card(pos, *key)
+        else:  # a card played in place of another (a guest) is keyed by its drawing
+            face, head = _named(str(faces.slot(slot.card, slot.new, slot.revealed, False,
+                                               slot.guest)), f"m{pos}c")
+            key = face
+        w.whole(f"m{pos}c", "div", face, head, key)
         if your_turn:
             w.start(f"m{pos}f", "form",
                     f'<form class="act-form" data-part="m{pos}f" method="post" '
