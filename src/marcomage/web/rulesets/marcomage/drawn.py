@@ -266,6 +266,7 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
                 f'<div class="slot{" playable" if slot.playable else ""}'
                 f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
                 f'data-part="m{pos}">')
+        key: Any
         if slot.guest is None:
             key = (slot.card, bool(slot.new), bool(slot.revealed), looks)
             face, head = _my_card(pos, *key)
@@ -317,9 +318,9 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     # side's stocks every move, its facilities seldom (a facility changed: the table whole).
     w.start(f"resources-{who}", "table",
             f'<table class="resources" data-part="resources-{who}">')
-    for before, name, text, head, key in _resources(who, rows):
+    for before, cell, drawn, head, shows in _resources(who, rows):
         w.add(before)
-        w.whole(name, "td", text, head, key)
+        w.whole(cell, "td", drawn, head, shows)
         w.add("</tr>")
     w.end("</table>")
     tokens = s.get("tokens")
