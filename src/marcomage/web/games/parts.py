@@ -384,7 +384,7 @@ class Keyed:
     def _change(self, was: int, now: int) -> None:
         old, new = self.old, self.new
         key, other = old.keys[was], new.keys[now]  # type: ignore[index]
-        name, tag, start, _, end = self._span(new, now)
+        name, tag, start, _, end, _ = new.spans[now]  # a part: `now` is never the root
         if key is not None or other is not None:
             if key is not None and key == other and old.spans[was][1] == tag:
                 return  # drawn from the same inputs: the same text

@@ -49,6 +49,10 @@ Span = list[Any]
 OOB = ' hx-swap-oob="true"'
 
 
+NONE: list[str] = []
+"""The gaps of a part drawn whole (it holds no parts): one list, never added to."""
+
+
 class Writer:
     """The board's text as it is written, with its parts' spans (name, tag, start, head
     end, end, holder) counted on the way, as `games.parts.split` finds them, and their keys
@@ -78,55 +82,65 @@ class Writer:
         self.pos += len(text)
         self.piece.append(text)
 
-    def _gap(self) -> None:
-        """The innermost open holder's text since its last part (or its start tag) ends."""
-        (self.gaps[self.open[-1]] if self.open else self.root_gaps).append(
-            "".join(self.piece))
-        self.piece = []
+    # The innermost open holder's text since its last part (or its start tag) ends goes to
+    # its gaps as each part begins or ends (written out in `start`, `end` and `whole`: the
+    # ~140 pieces of a board, a call each, issue 36).
 
     def start(self, name: str, tag: str, head: str, key: Any = None) -> None:
         """A part begins with its start tag `head`; `key`: what it shows (None: a holder of
         parts, compared part by part)."""
-        self._gap()
-        self.spans.append([name, tag, self.pos, self.pos + len(head), -1,
-                           self.open[-1] if self.open else -1])
+        opened = self.open
+        holder = opened[-1] if opened else -1
+        (self.gaps[holder] if opened else self.root_gaps).append("".join(self.piece))
+        self.piece = []
+        at = self.pos
+        self.pos = end = at + len(head)
+        self.spans.append([name, tag, at, end, -1, holder])
         self.keys.append(key)
         self.gaps.append([])
-        self.open.append(len(self.spans) - 1)
+        opened.append(len(self.spans) - 1)
         self.out.append(head)
-        self.pos += len(head)
 
     def end(self, tail: str) -> None:
         """The innermost open part ends with `tail` (its end tag)."""
-        self.add(tail)
-        self._gap()
-        self.spans[self.open.pop()][4] = self.pos
+        self.out.append(tail)
+        self.pos += len(tail)
+        self.piece.append(tail)
+        at = self.open.pop()
+        self.gaps[at].append("".join(self.piece))
+        self.piece = []
+        self.spans[at][4] = self.pos
 
     def whole(self, name: str, tag: str, text: str, head: int, key: Any) -> None:
         """A part of no parts, written at once (its start tag `head` characters long), shown
         from `key`."""
-        self._gap()
-        self.spans.append([name, tag, self.pos, self.pos + head, self.pos + len(text),
-                           self.open[-1] if self.open else -1])
+        opened = self.open
+        holder = opened[-1] if opened else -1
+        (self.gaps[holder] if opened else self.root_gaps).append("".join(self.piece))
+        self.piece = []
+        at = self.pos
+        self.pos = at + len(text)
+        self.spans.append([name, tag, at, at + head, self.pos, holder])
         self.keys.append(key)
-        self.gaps.append([])
+        self.gaps.append(NONE)
         self.out.append(text)
-        self.pos += len(text)
 
     def board(self, root: str) -> Parted:
         """The text written, as a `Parted` whose root element has the tag `root`."""
-        self._gap()
+        self.root_gaps.append("".join(self.piece))
+        self.piece = []
         text = "".join(self.out)
         board = Parted(text)
-        board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in self.spans)
+        spans = self.spans
+        board.spans = tuple(map(tuple, spans))
         board.root = (root, 0, text.index(">") + 1, len(text.rstrip()))
-        board.names = tuple(span[0] for span in self.spans)
+        board.names = tuple([span[0] for span in spans])
         board.keys = tuple(self.keys)
-        kids: list[list[int]] = [[] for _ in range(len(self.spans) + 1)]
-        for at, span in enumerate(self.spans):
+        kids: list[list[int]] = [[] for _ in range(len(spans) + 1)]
+        for at, span in enumerate(spans):
             kids[span[5]].append(at)  # the root's (holder -1) are the last
-        board.kids = tuple(tuple(held) for held in kids)
-        board.gaps = (*(tuple(gaps) for gaps in self.gaps), tuple(self.root_gaps))
+        board.kids = tuple(map(tuple, kids))
+        board.gaps = (*map(tuple, self.gaps), tuple(self.root_gaps))
         return board
 
 
