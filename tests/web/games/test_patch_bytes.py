@@ -3,7 +3,8 @@ what it showed. Each history line is a part and each card of a last round a part
 line, so a move sends the mover's line only (a card played again is appended to it); the
 hand says once what htmx lets its forms inherit, and each form still posts without
 JavaScript (method, action, CSRF token); white space is written only where the page draws
-it, and the cards of the last rounds leave out the art the page hides there."""
+it, and the cards of the last rounds leave out the art the page hides there; a castle's
+tower and wall are parts of it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from marcomage.games import find_ruleset
 from marcomage.games.marcomage import CARDS
 from marcomage.web.games import consumers, parts, services
 from marcomage.web.games.models import Game
-from marcomage.web.games.patches import PATCH_ID
+from marcomage.web.games.patches import PATCH_ID, parse
 from marcomage.web.games.renders import renderings
 from marcomage.web.rulesets.marcomage import drawn
 from marcomage.web.rulesets.marcomage.templatetags.cards import _slot
@@ -49,7 +50,8 @@ class HistoryPartsTests(BaseTestCase):
     def test_a_move_sends_only_the_history_line_it_changed_issue_36(self) -> None:
         """Each move changes the mover's last round: the mover's patch changes his own line
         ("Your last round"), the other seat's the line of his opponent's round, never the
-        other line and never the history whole; both patched boards equal fresh ones."""
+        other line and never the history whole (nor a castle whole: its tower and its wall
+        are its parts); both patched boards equal fresh ones."""
         game = start(self.alice, self.bob, seed=3)
         users = (self.alice, self.bob)
         sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
@@ -71,6 +73,8 @@ class HistoryPartsTests(BaseTestCase):
                 names = entries(message)
                 own, other = ("mine", "theirs") if user == mover else ("theirs", "mine")
                 self.assertNotIn("history", names)
+                # A castle's tower and wall are parts of it: it never goes whole.
+                self.assertNotIn('<template data-part="castle-', message)
                 self.assertFalse([n for n in names if n.startswith(f"round-{other}")], names)
                 lines[own] += any(n.startswith(f"round-{own}") for n in names)
                 self.log_in(user)
@@ -188,3 +192,18 @@ class WhiteSpaceAndArtTests(BaseTestCase):
         self.assertIn('data-card="5"', board)
         self.assertNotIn("card-art", board)
         self.assertIn("card-art", drawn._face(5, False, False, True, (True, True, True, False)))
+
+
+class NestedLeafTests(BaseTestCase):
+    def test_the_generic_parse_skips_an_svg_that_holds_svgs_issue_36(self) -> None:
+        """The castle's SVG holds its tower's and its wall's: the generic parse (patches.py,
+        the fallback patch) skips a leaf to its own end tag, past those of the leaves of
+        its name within; a leaf left open is still no board."""
+        html = ('<div id="game-board"><svg class="castle-svg"><rect/><svg data-part="t">'
+                '<rect/></svg><svgx></svgx><svg data-part="w"></svg></svg><p>after</p></div>')
+        root = parse(html)
+        assert root is not None
+        self.assertEqual([child.name for child in root.children], ["svg", "p"])
+        castle = root.children[0]
+        self.assertTrue(html[castle.start:castle.end].endswith("</svg></svg>"))
+        self.assertIsNone(parse('<div id="game-board"><svg><svg></svg><p>x</p></div>'))

@@ -317,10 +317,18 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     w.add(f"\n  {heading}{picture}{name}</h3>\n  ")
     c_ = s["castle"]
     tower, wall = escape(s["tower"]), escape(s["wall"])
-    w.whole(f"castle-{who}", "svg", _castle(c_, who, str(tower), str(wall)),
-            len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-                f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'),
-            (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before))
+    # The tower (with its roof) and the wall each an SVG of their own in the castle's, a
+    # part (issue 36): a move that changes one, or ends one's animation, sends that one; a
+    # <template> parses an SVG's shapes as SVG only within an <svg>, so the parts are ones.
+    w.start(f"castle-{who}", "svg",
+            f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
+            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">')
+    w.add(SKY)
+    shape, head = _tower(who, c_)
+    w.whole(f"tower-{who}", "svg", shape, head, (c_.tower_x, c_.tower, c_.tower_before))
+    shape, head = _wall(who, c_)
+    w.whole(f"wall-{who}", "svg", shape, head, (c_.wall_x, c_.wall, c_.wall_before))
+    w.end(f"{GROUND}</svg>")
     w.add("\n  ")
     key = (s["tower"], s["wall"], s["tower_change"], s["wall_change"])
     text = _towers(who, *key)
@@ -377,28 +385,36 @@ def _resources(who: str, rows: tuple[tuple[Any, ...], ...]
     return tuple(drawn)
 
 
+SKY = '<rect class="sky" x="0" y="0" width="120" height="170"/>'
+GROUND = '<rect class="ground" x="0" y="170" width="120" height="10"/>'
+
+
 @lru_cache(maxsize=4096)
-def _castle(c: Any, who: str, tower: str, wall: str) -> str:
-    """The SVG of a side's tower and wall (`c`: board.Castle, a frozen dataclass), from
-    memory: a few hundred heights."""
+def _tower(who: str, c: Any) -> tuple[str, int]:
+    """A side's tower and its roof (`c`: board.Castle, a frozen dataclass), growing from
+    their height a round ago, as an SVG of the castle's; and its start tag's length."""
     grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
             f'to="{c.tower_top}" dur="0.9s"/>' if c.tower != c.tower_before else "")
     roof = (f'<animateTransform attributeName="transform" type="translate" '
             f'from="0 {c.roof_shift}" to="0 0" dur="0.9s"/>' if c.tower != c.tower_before
             else "")
+    head = f'<svg data-part="tower-{who}">'
+    return (f'{head}<rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
+            f'height="{c.tower}">{grow}</rect>'
+            f'<polygon class="roof" points="{c.roof}">{roof}</polygon></svg>', len(head))
+
+
+@lru_cache(maxsize=4096)
+def _wall(who: str, c: Any) -> tuple[str, int]:
+    """A side's wall, growing from its height a round ago, as an SVG of the castle's; and
+    its start tag's length."""
     rise = (f'<animate attributeName="height" from="{c.wall_before}" to="{c.wall}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.wall_top_before}" '
             f'to="{c.wall_top}" dur="0.9s"/>' if c.wall != c.wall_before else "")
-    return (f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'
-            '<rect class="sky" x="0" y="0" width="120" height="170"/>'
-            f'<rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
-            f'height="{c.tower}">{grow}</rect>'
-            f'<polygon class="roof" points="{c.roof}">{roof}</polygon>'
-            f'<rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
-            f'height="{c.wall}">{rise}</rect>'
-            '<rect class="ground" x="0" y="170" width="120" height="10"/></svg>')
+    head = f'<svg data-part="wall-{who}">'
+    return (f'{head}<rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
+            f'height="{c.wall}">{rise}</rect></svg>', len(head))
 
 
 Round = tuple[tuple[Any, Any, Any], ...]
