@@ -22,7 +22,10 @@ channels_redis sends it) and is patched by the seat's socket (`pushed_message`);
 then gives the bytes of that wake-up too (issue 36, twelfth pass).
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
-                                   [--via post|socket] [--elsewhere]
+                                   [--via post|socket] [--elsewhere] [--seed N]
+
+`--seed N` deals the games from seed N on (N, N+1, ...): a branch and main (the same script
+run with the other tree's sources) then play the same games, whose bytes compare exactly.
 """
 
 from __future__ import annotations
@@ -79,10 +82,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the move by POST (default) or as the game socket's act frame")
     parser.add_argument("--elsewhere", action="store_true",
                         help="the other seat's sockets as if in another process")
+    parser.add_argument("--seed", type=int,
+                        help="deal the games from this seed on (two trees play the same games)")
     parser.add_argument("--show-queries", action="store_true",
                         help="print the SQL of the last timed move (where the queries go)")
     args = parser.parse_args(argv)
     setup(tempfile.mkdtemp(prefix="marcomage-move-"))
+    if args.seed is not None:
+        from marcomage.web.games import lobby
+
+        seeds = itertools.count(args.seed)
+        lobby.new_seed = lambda: next(seeds)  # each new game's deal, in turn
 
     from django.db import connection, reset_queries
     from django.test import Client

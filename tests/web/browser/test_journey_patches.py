@@ -64,12 +64,30 @@ def test_a_move_the_socket_refuses_is_posted_for_its_notice_issue_36(new_page: A
     expect(board(mover)).to_have_attribute("data-version", str(before))
     assert mover.evaluate("window.marcomageSocketMoves") == 1
     assert mover.evaluate("window.marcomagePostedMoves") == 1
-    # Without an open socket the form is posted by htmx as always, and is played.
-    mover.evaluate("""() => document.querySelector(".game-live")
-                       .setAttribute("data-live", "closed")""")
+    # Without an open socket the form is posted by htmx as always, and is played. The form
+    # carries no hx-target, hx-swap nor hx-disabled-elt: htmx takes them from the hand
+    # (issue 36, thirteenth pass), so its buttons are disabled while it is posted (at
+    # htmx:beforeSend one of its two already was, with the attributes on the form too) and
+    # the answer replaces the board.
+    mover.evaluate("""() => {
+      document.querySelector(".game-live").setAttribute("data-live", "closed");
+      document.addEventListener("htmx:beforeSend", (event) => {
+        const form = event.detail.elt;
+        if (!form.classList.contains("act-form")) { return; }
+        window.postedForm = {buttons: form.querySelectorAll("button").length,
+                             disabled: form.querySelectorAll("button[disabled]").length,
+                             target: event.detail.target.id,
+                             own: ["hx-target", "hx-swap", "hx-disabled-elt"]
+                               .filter((name) => form.hasAttribute(name))};
+      });
+    }""")
     move(mover)
     expect(board(mover)).to_have_attribute("data-version", str(before + 1))
     assert mover.evaluate("window.marcomageSocketMoves") == 1
+    posted = mover.evaluate("window.postedForm")
+    assert posted["buttons"] >= 2 and posted["disabled"] >= 1, posted  # as on main
+    assert posted["target"] == "game-board" and posted["own"] == [], posted
+    assert mover.locator("#game-board").count() == 1  # swapped as outerHTML, not nested
 
 
 def test_a_page_whose_socket_closes_for_good_says_so_issue_36(new_page: Any) -> None:

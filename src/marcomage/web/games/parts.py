@@ -361,30 +361,38 @@ class Keyed:
     def _alike(self, was: int, now: int) -> bool:
         old, new = self.old, self.new
         before, after = old.kids[was], new.kids[now]
-        return (self._span(old, was)[1] == self._span(new, now)[1]
-                and len(before) == len(after)
-                and all(old.names[a] == new.names[b] for a, b in zip(before, after,
-                                                                   strict=True))
-                and old.gaps[was] == new.gaps[now])
+        if len(before) != len(after) or old.gaps[was] != new.gaps[now]:
+            return False
+        if ((old.spans[was][1] if was >= 0 else old.root[0])
+                != (new.spans[now][1] if now >= 0 else new.root[0])):
+            return False
+        names, others = old.names, new.names
+        return [names[a] for a in before] == [others[b] for b in after]
 
     def _changes(self, was: int, now: int, count: int | None = None) -> None:
         old, new = self.old, self.new
-        _, _, start, head, _ = self._span(old, was)
-        name, tag, begin, after, _ = self._span(new, now)
+        start, head = old.spans[was][2:4] if was >= 0 else old.root[1:3]
+        if now >= 0:
+            name, tag, begin, after = new.spans[now][:4]
+        else:
+            name, (tag, begin, after) = "", new.root[:3]
         text = new[begin:after]
         if old[start:head] != text:
             if not name:
                 text = text.replace(OOB, "", 1)
             self.entries.append(f'<template data-head="{name}" data-tag="{tag}">'
                                 f'{text}</{tag}></template>')
-        pairs = list(zip(old.kids[was], new.kids[now], strict=False))
-        for a, b in pairs if count is None else pairs[:count]:
-            self._change(a, b)
+        before, later = old.kids[was], new.kids[now]
+        if count is not None:
+            before, later = before[:count], later[:count]
+        change = self._change
+        for a, b in zip(before, later, strict=False):
+            change(a, b)
 
     def _change(self, was: int, now: int) -> None:
         old, new = self.old, self.new
         key, other = old.keys[was], new.keys[now]  # type: ignore[index]
-        name, tag, start, _, end = self._span(new, now)
+        name, tag, start, _, end, _ = new.spans[now]  # a part: `now` is never the root
         if key is not None or other is not None:
             if key is not None and key == other and old.spans[was][1] == tag:
                 return  # drawn from the same inputs: the same text

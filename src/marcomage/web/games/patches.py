@@ -66,7 +66,7 @@ def parse(html: str) -> Element | None:
     """The rendering's root element with its descendants, or None when `html` is not one
     well-nested element (an end tag that closes another element, a second element after
     the root). The content of `LEAVES`, never patched inside, is skipped to their end tag
-    (a nested one of the same name then fails to nest: None). Names are compared as
+    (past the end tags of the leaves of their name they hold). Names are compared as
     written: the boards write them in lower case."""
     stack: list[Element] = []
     root: Element | None = None
@@ -98,7 +98,7 @@ def parse(html: str) -> Element | None:
             found = search(html, head)
             continue
         if name in LEAVES and stack:
-            close = html.find(f"</{name}>", head)
+            close = _leaf_end(html, name, head)
             if close < 0:
                 return None
             element.inner, element.end = close, close + len(name) + 3
@@ -109,6 +109,26 @@ def parse(html: str) -> Element | None:
     if stack or root is None or html[root.end:].strip():
         return None
     return root
+
+
+def _leaf_end(html: str, name: str, at: int) -> int:
+    """Where the end tag of a leaf named `name` whose start tag ends at `at` begins: after
+    the end tags of the leaves of its name it holds (an SVG within an SVG, as MArcomage's
+    castle holds its tower's and its wall's, issue 36); -1 when it has none."""
+    depth, opening, closing = 1, f"<{name}", f"</{name}>"
+    while True:
+        close = html.find(closing, at)
+        inner = html.find(opening, at, close)
+        while inner >= 0 and html[inner + len(opening)] not in " >/":
+            inner = html.find(opening, inner + 1, close)  # another name that starts alike
+        if close < 0 or inner < 0:
+            depth -= 1
+            if close < 0 or depth == 0:
+                return close
+            at = close + len(closing)
+        else:
+            depth += 1
+            at = inner + len(opening)
 
 
 class Parsed:

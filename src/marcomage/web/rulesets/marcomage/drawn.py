@@ -13,13 +13,23 @@ game page draws the same text); tests/web/games/test_drawn_board.py checks it.
 
 Each part drawn whole carries a key built from what it shows (the status line's round, turn,
 end and modes; a hand slot's card and flags; a form's version, position and choices; a
-castle's heights; the history's cards; the end buttons' options) and is drawn from a
-per-process memo by that key, so a part that did not change is not drawn again; the patch of
-two keyed boards compares the keys, not the parts' texts (`games.parts.Keyed`, issue 36).
+castle's heights; a card of a last round; a pile's cards; the end buttons' options) and is
+drawn from a per-process memo by that key, so a part that did not change is not drawn again;
+the patch of two keyed boards compares the keys, not the parts' texts (`games.parts.Keyed`,
+issue 36).
+
+What a move's patch carries is kept small (issue 36, thirteenth pass): each history line is
+a part and each card of a last round a part of its line, so a move sends the mover's new
+cards only; what the hand's forms would each repeat for htmx is said once on the hand; the
+hand's slots are named short (`m3`, its card `m3c`, its form `m3f`; the opponent's `t3`),
+since every patch lists the board's part names; no white space is written where the page
+draws none (flex boxes, grids, tables, SVG) and a card face's runs of it are one space; the
+cards of the last rounds and piles are drawn without the art the page hides there.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import SimpleNamespace
@@ -37,6 +47,10 @@ from marcomage.web.rulesets.marcomage.templatetags.cards import _slot
 
 Span = list[Any]
 OOB = ' hx-swap-oob="true"'
+
+
+NONE: list[str] = []
+"""The gaps of a part drawn whole (it holds no parts): one list, never added to."""
 
 
 class Writer:
@@ -73,65 +87,108 @@ class Writer:
         self.pos += len(text)
         self.piece.append(text)
 
-    def _gap(self) -> None:
-        """The innermost open holder's text since its last part (or its start tag) ends."""
-        (self.gaps[self.open[-1]] if self.open else self.root_gaps).append(
-            "".join(self.piece))
-        self.piece = []
+    # The innermost open holder's text since its last part (or its start tag) ends goes to
+    # its gaps as each part begins or ends (written out in `start`, `end` and `whole`: the
+    # ~140 pieces of a board, a call each, issue 36).
 
     def start(self, name: str, tag: str, head: str, key: Any = None) -> None:
         """A part begins with its start tag `head`; `key`: what it shows (None: a holder of
         parts, compared part by part)."""
-        self._gap()
-        self.spans.append([name, tag, self.pos, self.pos + len(head), -1,
-                           self.open[-1] if self.open else -1])
+        opened = self.open
+        holder = opened[-1] if opened else -1
+        (self.gaps[holder] if opened else self.root_gaps).append("".join(self.piece))
+        self.piece = []
+        at = self.pos
+        self.pos = end = at + len(head)
+        self.spans.append([name, tag, at, end, -1, holder])
         self.keys.append(key)
         self.gaps.append([])
-        self.open.append(len(self.spans) - 1)
+        opened.append(len(self.spans) - 1)
         self.out.append(head)
-        self.pos += len(head)
 
     def end(self, tail: str) -> None:
         """The innermost open part ends with `tail` (its end tag)."""
-        self.add(tail)
-        self._gap()
-        self.spans[self.open.pop()][4] = self.pos
+        self.out.append(tail)
+        self.pos += len(tail)
+        self.piece.append(tail)
+        at = self.open.pop()
+        self.gaps[at].append("".join(self.piece))
+        self.piece = []
+        self.spans[at][4] = self.pos
 
     def whole(self, name: str, tag: str, text: str, head: int, key: Any) -> None:
         """A part of no parts, written at once (its start tag `head` characters long), shown
         from `key`."""
-        self._gap()
-        self.spans.append([name, tag, self.pos, self.pos + head, self.pos + len(text),
-                           self.open[-1] if self.open else -1])
+        opened = self.open
+        holder = opened[-1] if opened else -1
+        (self.gaps[holder] if opened else self.root_gaps).append("".join(self.piece))
+        self.piece = []
+        at = self.pos
+        self.pos = at + len(text)
+        self.spans.append([name, tag, at, at + head, self.pos, holder])
         self.keys.append(key)
-        self.gaps.append([])
+        self.gaps.append(NONE)
         self.out.append(text)
-        self.pos += len(text)
 
     def board(self, root: str) -> Parted:
         """The text written, as a `Parted` whose root element has the tag `root`."""
-        self._gap()
+        self.root_gaps.append("".join(self.piece))
+        self.piece = []
         text = "".join(self.out)
         board = Parted(text)
-        board.spans = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in self.spans)
+        spans = self.spans
+        board.spans = tuple(map(tuple, spans))
         board.root = (root, 0, text.index(">") + 1, len(text.rstrip()))
-        board.names = tuple(span[0] for span in self.spans)
+        board.names = tuple([span[0] for span in spans])
         board.keys = tuple(self.keys)
-        kids: list[list[int]] = [[] for _ in range(len(self.spans) + 1)]
-        for at, span in enumerate(self.spans):
+        kids: list[list[int]] = [[] for _ in range(len(spans) + 1)]
+        for at, span in enumerate(spans):
             kids[span[5]].append(at)  # the root's (holder -1) are the last
-        board.kids = tuple(tuple(held) for held in kids)
-        board.gaps = (*(tuple(gaps) for gaps in self.gaps), tuple(self.root_gaps))
+        board.kids = tuple(map(tuple, kids))
+        board.gaps = (*map(tuple, self.gaps), tuple(self.root_gaps))
         return board
+
+
+SPACES = re.compile(r">\s+<")
+
+
+def tight(html: str) -> str:
+    """`html` with each run of white space between two tags written as one space, which
+    draws the same (the card faces' template lays out its markup on indented lines: about
+    50 of a face's 950 bytes, sent with every card a move shows, issue 36)."""
+    return SPACES.sub("> <", html)
+
+
+@lru_cache(maxsize=8192)
+def _face(card: int | None, new: bool, revealed: bool, link: bool, *looks: bool) -> str:
+    """A card of the board as `Faces.slot` draws it (`looks`: the viewer's card settings),
+    tight."""
+    return tight(_slot(card, new, revealed, link, looks))
+
+
+def _unseen(looks: Any) -> Any:
+    """The viewer's card settings for the cards of the last rounds and piles: their art is
+    never shown there (game.css: `.card-row .card-art`), so it is not drawn (issue 36)."""
+    return (looks[0], False, looks[2], looks[3])
 
 
 @lru_cache(maxsize=16384)
 def _named(html: str, name: str) -> tuple[str, int]:
     """An element drawn elsewhere (a card's face) with `data-part` after its tag's name, as
-    the `part` filter wrote it, and the length of its start tag."""
+    the `part` filter wrote it, tight, and the length of its start tag."""
+    html = tight(html)
     cut = html.index(" ", 1) if html.index(" ", 1) < html.index(">") else html.index(">")
     text = f'{html[:cut]} data-part="{escape(name)}"{html[cut:]}'
     return text, text.index(">") + 1
+
+
+@lru_cache(maxsize=8192)
+def _my_card(pos: int, card: int | None, new: bool, revealed: bool, *looks: bool
+             ) -> tuple[str, int]:
+    """A card of the seat's hand, named for its slot, from memory by what it shows (not by
+    its drawing's text, which would be hashed anew for each of the eight cards of each
+    board drawn)."""
+    return _named(str.__str__(_slot(card, new, revealed, False, looks)), f"m{pos}c")
 
 
 STATUS = '<div class="game-status" data-part="status">'
@@ -153,18 +210,19 @@ def _status_text(_: str, finished: bool, end_type: str, text: str, your_turn: bo
     if finished:
         end = escape(end_type.lower())
         turn = (f'<strong class="outcome outcome-{end}">'
-                f'{escape(text)}</strong>\n    \n')
+                f'{escape(text)}</strong>')
     elif your_turn:
-        turn = '<strong class="turn turn-mine">It is your turn</strong>\n    \n'
+        turn = '<strong class="turn turn-mine">It is your turn</strong>'
     else:
-        turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>\n'
+        turn = f'<span class="turn turn-theirs">It is {opponent}\'s turn</span>'
     modes = ((f'<span class="mode">{icon("eye-off", "Hidden cards")}</span>'
               if hidden else "")
              + (f'<span class="mode">{icon("handshake", "Friendly play")}</span>'
                 if friendly else ""))
     gone = f'<span class="left">{opponent} has left the game</span>' if left else ""
-    return (f'{STATUS}\n    <span class="round">Round {escape(round_)}</span>\n    {turn}'
-            f'    <span class="modes">{modes}</span>\n    {gone}\n  </div>')
+    # A flex box: no space is drawn between its elements, none is written (issue 36).
+    return (f'{STATUS}<span class="round">Round {escape(round_)}</span>{turn}'
+            f'<span class="modes">{modes}</span>{gone}</div>')
 
 
 def _form(slot: Any, act: str, version: str, csrf: str) -> str:
@@ -192,18 +250,17 @@ def _form_around(pos: int, playable: bool, modes: int, selects: str,
                   f'class="mode-select"'
                   f'{selected if eight else ""}'
                   f'>{options}</select>')
-    play = ('<button type="submit" name="kind" value="play" class="btn-play">Play</button>'
+    play = ('<button name="kind" value="play" class="btn-play">Play</button>'
             if playable else
             f'<button type="button" class="btn-play" aria-disabled="true" '
             f'aria-describedby="why-{pos}">Play</button>')
     why = ("" if playable else
            f'<span class="why" id="why-{pos}" role="tooltip">'
            f'{escape(short or "This card cannot be played now.")}</span>')
-    return (f'\n        {token}\n        <input type="hidden" name="version" value="',
-            f'"><input type="hidden" name="pos" value="{pos}">\n        {select}\n'
-            f'        <div class="act-buttons">\n          {play}\n'
-            '          <button type="submit" name="kind" value="discard" class="btn-discard">'
-            f'Discard</button>\n        </div>\n        {why}\n      </form>')
+    return (f'{token}<input type="hidden" name="version" value="',
+            f'"><input type="hidden" name="pos" value="{pos}">{select}<div class="act-buttons">'
+            f'{play}<button name="kind" value="discard" class="btn-discard">Discard</button>'
+            f'</div>{why}</form>')
 
 
 def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
@@ -214,32 +271,39 @@ def _hand(w: Writer, c: Mapping[str, Any], faces: Any, act: str) -> None:
     version = str(escape(c.get("version")))
     csrf = str(escape(c.get("csrf_token") or ""))
     looks = faces.looks
+    # What every form of the hand would repeat is said once here: htmx takes hx-target,
+    # hx-swap and hx-disabled-elt from the closest element that has them ("find button" is
+    # then looked for within the form that posts), so a turn's eight forms do not carry
+    # them (issue 36). A form keeps its method, action and hx-post: it posts without
+    # JavaScript too. The hand is a grid and its slots and forms flex boxes, which draw no
+    # space between elements: none is written.
     w.start("hand-mine", "section", '<section class="hand hand-mine" data-part="hand-mine" '
-            'id="my-hand" tabindex="-1" aria-label="Your hand">')
-    w.add("\n    ")
+            'id="my-hand" tabindex="-1" aria-label="Your hand" hx-target="#game-board" '
+            'hx-swap="outerHTML" hx-disabled-elt="find button">')
     for slot in mine:
         pos = slot.pos
-        w.start(f"mine-{pos}", "div",
+        w.start(f"m{pos}", "div",
                 f'<div class="slot{" playable" if slot.playable else ""}'
                 f'{" unaffordable" if slot.short else ""}" data-pos="{pos}" '
-                f'data-part="mine-{pos}">')
-        w.add("\n      ")
-        face, head = _named(str.__str__(faces.slot(slot.card, slot.new, slot.revealed, False,
-                                           slot.guest)), f"mine-{pos}-card")
-        # A card played in place of another (a guest) is keyed by its drawing.
-        w.whole(f"mine-{pos}-card", "div", face, head,
-                (slot.card, slot.new, slot.revealed, looks) if slot.guest is None else face)
-        w.add("\n      ")
+                f'data-part="m{pos}">')
+        key: Any
+        if slot.guest is None:
+            key = (slot.card, bool(slot.new), bool(slot.revealed), looks)
+            face, head = _my_card(pos, slot.card, bool(slot.new), bool(slot.revealed), *looks)
+        else:  # a card played in place of another (a guest) is keyed by its drawing
+            face, head = _named(str.__str__(faces.slot(slot.card, slot.new, slot.revealed, False,
+                                               slot.guest)), f"m{pos}c")
+            key = face
+        w.whole(f"m{pos}c", "div", face, head, key)
         if your_turn:
-            w.start(f"mine-{pos}-form", "form",
-                    f'<form class="act-form" data-part="mine-{pos}-form" method="post" '
-                    f'action="{act}" hx-post="{act}" hx-target="#game-board" '
-                    'hx-swap="outerHTML" hx-disabled-elt="find button">',
+            w.start(f"m{pos}f", "form",
+                    f'<form class="act-form" data-part="m{pos}f" method="post" '
+                    f'action="{act}" hx-post="{act}">',
                     (act, version, csrf, pos, slot.playable, slot.modes, slot.selects,
                      slot.choices, slot.short))
             w.end(_form(slot, act, version, csrf))
-        w.end("\n    </div>")
-    w.end("\n  </section>")
+        w.end("</div>")
+    w.end("</section>")
 
 
 def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar: Any
@@ -259,11 +323,20 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     w.add(f"\n  {heading}{picture}{name}</h3>\n  ")
     c_ = s["castle"]
     tower, wall = escape(s["tower"]), escape(s["wall"])
-    geometry = (c_.tower_x, c_.wall_x, c_.tower, c_.wall, c_.tower_before, c_.wall_before)
-    w.whole(f"castle-{who}", "svg", _castle(*geometry, who, str(tower), str(wall)),
-            len(f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-                f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">'),
-            geometry)
+    # The tower (with its roof) and the wall each an SVG of their own in the castle's, a
+    # part (issue 36): a move that changes one, or ends one's animation, sends that one; a
+    # <template> parses an SVG's shapes as SVG only within an <svg>, so the parts are ones.
+    w.start(f"castle-{who}", "svg",
+            f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
+            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">')
+    w.add(SKY)
+    tower_key = (c_.tower_x, c_.tower, c_.tower_before)
+    shape, head = _tower(who, *tower_key)
+    w.whole(f"tower-{who}", "svg", shape, head, tower_key)
+    wall_key = (c_.wall_x, c_.wall, c_.wall_before)
+    shape, head = _wall(who, *wall_key)
+    w.whole(f"wall-{who}", "svg", shape, head, wall_key)
+    w.end(f"{GROUND}</svg>")
     w.add("\n  ")
     key = (s["tower"], s["wall"], s["tower_change"], s["wall_change"])
     text = _towers(who, *key)
@@ -274,8 +347,15 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
     rows = tuple(value for r in s["resources"] for value in (
         r["key"], r["facility"], r["facility_value"], r["facility_change"], r["stock"],
         r["stock_value"], r["stock_change"]))
-    text = _resources(who, *rows)
-    w.whole(f"resources-{who}", "table", text, text.index(">") + 1, rows)
+    # Each stock a part of the table (issue 36): production and costs change most of a
+    # side's stocks every move, its facilities seldom (a facility changed: the table whole).
+    w.start(f"resources-{who}", "table",
+            f'<table class="resources" data-part="resources-{who}">')
+    for before, cell, drawn, head, shows in _resources(who, *rows):
+        w.add(before)
+        w.whole(cell, "td", drawn, head, shows)
+        w.add("</tr>")
+    w.end("</table>")
     tokens = s.get("tokens")
     listed = ("<ul class=\"tokens\">" + "".join(
         f'<li>{escape(t["name"])} <span class="value">{escape(t["value"])}</span> '
@@ -286,56 +366,75 @@ def side(w: Writer, c: Mapping[str, Any], s: Mapping[str, Any], who: str, avatar
 
 @lru_cache(maxsize=4096)
 def _towers(who: str, tower: Any, wall: Any, tower_change: Any, wall_change: Any) -> str:
-    """A side's tower and wall heights with their changes."""
-    return (f'<dl class="towers" data-part="towers-{who}">\n    <dt>Tower</dt>'
+    """A side's tower and wall heights with their changes (a grid: no white space between
+    its elements, which it would not draw)."""
+    return (f'<dl class="towers" data-part="towers-{who}"><dt>Tower</dt>'
             f'<dd class="stat stat-tower"><span class="value">{escape(tower)}</span> '
-            f'<small class="change">{signed(tower_change)}</small></dd>\n'
-            f'    <dt>Wall</dt><dd class="stat stat-wall"><span class="value">{escape(wall)}'
-            f'</span> <small class="change">{signed(wall_change)}</small></dd>\n  </dl>')
+            f'<small class="change">{signed(tower_change)}</small></dd>'
+            f'<dt>Wall</dt><dd class="stat stat-wall"><span class="value">{escape(wall)}'
+            f'</span> <small class="change">{signed(wall_change)}</small></dd></dl>')
 
 
 @lru_cache(maxsize=4096)
-def _resources(who: str, *values: Any) -> str:
+def _resources(who: str, *values: Any
+               ) -> tuple[tuple[str, str, str, int, tuple[Any, Any]], ...]:
     """A side's facilities and stocks with their changes (`values`, seven a row: key,
-    facility, its value and change, stock, its value and change)."""
+    facility, its value and change, stock, its value and change), row by row: the row up to
+    its stock's cell,
+    the cell's name, text, start tag's length and key (a table: no white space between its
+    elements, which it would not draw)."""
+    drawn = []
     rows = (values[at:at + 7] for at in range(0, len(values), 7))
-    cells = "".join(
-        f'<tr class="res-{escape(key)}"><th>{escape(facility)}</th><td>'
-        f'<span class="value">{escape(facility_value)}</span> <small class="change">'
-        f'{signed(facility_change)}</small></td><th>{escape(stock)}</th><td>'
-        f'<span class="value">{escape(stock_value)}</span> <small class="change">'
-        f'{signed(stock_change)}</small></td></tr>'
-        for key, facility, facility_value, facility_change, stock, stock_value, stock_change
-        in rows)
-    return f'<table class="resources" data-part="resources-{who}">\n    {cells}\n  </table>'
+    for key, facility, facility_value, facility_change, stock, stock_value, stock_change \
+            in rows:
+        name = f"{who}-{escape(key)}"
+        head = f'<td data-part="{name}">'
+        drawn.append((
+            f'<tr class="res-{escape(key)}"><th>{escape(facility)}</th><td>'
+            f'<span class="value">{escape(facility_value)}</span> <small class="change">'
+            f'{signed(facility_change)}</small></td><th>{escape(stock)}</th>', name,
+            f'{head}<span class="value">{escape(stock_value)}</span> <small class="change">'
+            f'{signed(stock_change)}</small></td>', len(head), (stock_value, stock_change)))
+    return tuple(drawn)
+
+
+SKY = '<rect class="sky" x="0" y="0" width="120" height="170"/>'
+GROUND = '<rect class="ground" x="0" y="170" width="120" height="10"/>'
 
 
 @lru_cache(maxsize=4096)
-def _castle(tower_x: int, wall_x: int, tower_h: int, wall_h: int, tower_before: int,
-            wall_before: int, who: str, tower: str, wall: str) -> str:
-    """The SVG of a side's tower and wall (board.Castle's numbers), from memory: a few
-    hundred heights. Remembered by plain values, not by the Castle (see `Writer`)."""
+def _tower(who: str, x: int, height: int, before: int) -> tuple[str, int]:
+    """A side's tower and its roof, growing from their height a round ago, as an SVG of the
+    castle's; and its start tag's length. Remembered by numbers, not by the castle's
+    geometry object (see `Writer`)."""
     from .board import Castle  # board.py builds on this module
 
-    c = Castle(tower_x, wall_x, tower_h, wall_h, tower_before, wall_before)
+    c = Castle(x, 0, height, 0, before, 0)
     grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
             f'to="{c.tower_top}" dur="0.9s"/>' if c.tower != c.tower_before else "")
     roof = (f'<animateTransform attributeName="transform" type="translate" '
             f'from="0 {c.roof_shift}" to="0 0" dur="0.9s"/>' if c.tower != c.tower_before
             else "")
+    head = f'<svg data-part="tower-{who}">'
+    return (f'{head}<rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
+            f'height="{c.tower}">{grow}</rect>'
+            f'<polygon class="roof" points="{c.roof}">{roof}</polygon></svg>', len(head))
+
+
+@lru_cache(maxsize=4096)
+def _wall(who: str, x: int, height: int, before: int) -> tuple[str, int]:
+    """A side's wall, growing from its height a round ago, as an SVG of the castle's; and
+    its start tag's length (remembered by numbers, as `_tower`)."""
+    from .board import Castle  # board.py builds on this module
+
+    c = Castle(0, x, 0, height, 0, before)
     rise = (f'<animate attributeName="height" from="{c.wall_before}" to="{c.wall}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.wall_top_before}" '
             f'to="{c.wall_top}" dur="0.9s"/>' if c.wall != c.wall_before else "")
-    return (f'<svg class="castle-svg" data-part="castle-{who}" viewBox="0 0 120 180" '
-            f'role="img" aria-label="Tower {tower} of 100, wall {wall} of 150">\n'
-            '    <rect class="sky" x="0" y="0" width="120" height="170"/>\n'
-            f'    <rect class="tower" x="{c.tower_x}" y="{c.tower_top}" width="34" '
-            f'height="{c.tower}">{grow}</rect>\n'
-            f'    <polygon class="roof" points="{c.roof}">{roof}</polygon>\n'
-            f'    <rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
-            f'height="{c.wall}">{rise}</rect>\n'
-            '    <rect class="ground" x="0" y="170" width="120" height="10"/>\n  </svg>')
+    head = f'<svg data-part="wall-{who}">'
+    return (f'{head}<rect class="wall" x="{c.wall_x}" y="{c.wall_top}" width="24" '
+            f'height="{c.wall}">{rise}</rect></svg>', len(head))
 
 
 Round = tuple[tuple[Any, Any, Any], ...]
@@ -346,52 +445,69 @@ def _round(history: Any) -> Round:
     return tuple((e["card"], e["action"], e.get("mode")) for e in history if e.get("card"))
 
 
-def _entries(entries: Round, looks: Any) -> str:
-    """The cards of a side's last round: played or discarded, their modes, their faces."""
-    return "".join(
-        f'<div class="history-entry"><span class="history-action action-{escape(action)}">'
-        f'{"PLAYED" if action == "play" else "DISCARDED"}'
-        f'{f" (mode {escape(mode)})" if mode else ""}</span>'
-        f'{_slot(card, False, False, True, looks)}</div>' for card, action, mode in entries)
+@lru_cache(maxsize=4096)
+def _entry(card: Any, action: Any, mode: Any, name: str, *looks: bool) -> tuple[str, int]:
+    """One card of a side's last round: played or discarded, its mode, its face; and the
+    length of its start tag."""
+    head = f'<div class="history-entry" data-part="{name}">'
+    return (f'{head}<span class="history-action action-{escape(action)}">'
+            f'{"PLAYED" if action == "play" else "DISCARDED"}'
+            f'{f" (mode {escape(mode)})" if mode else ""}</span>'
+            f'{_face(card, False, False, True, *_unseen(looks))}</div>', len(head))
 
 
 def _pile(cards: tuple[Any, ...], kind: str, looks: Any) -> str:
-    return "".join(f'<div class="pile-card pile-{kind}">{_slot(card, False, False, True, looks)}'
-                   '</div>' for card in cards)
-
-
-def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
-    me, them = c["me"], c["them"]
-    key = (opponent, faces.looks, _round(me["history"]), _round(them["history"]),
-           tuple(me["discarded_own"]), tuple(me["discarded_opp"]),
-           tuple(them["discarded_opp"]), tuple(them["discarded_own"]))
-    w.whole("history", "div", _history_text(key), len(HISTORY), key)
+    unseen = _unseen(looks)
+    return "".join(f'<div class="pile-card pile-{kind}">'
+                   f'{_face(card, False, False, True, *unseen)}</div>' for card in cards)
 
 
 HISTORY = '<div class="history-rows" data-part="history">'
+LINE = '<div class="pile-line" aria-hidden="true"></div>'
 
 
-@lru_cache(maxsize=256)
-def _history_text(key: tuple[Any, ...]) -> str:
-    """Both sides' last rounds and the cards discarded in them, from their key (a few
-    hundred kept: each holds up to a dozen card faces, and a game's history changes with
-    every move, so it recurs only for a board drawn again at the same version)."""
-    opponent, looks, mine, theirs, own, opp, their_opp, their_own = key
-    line = '<div class="pile-line" aria-hidden="true"></div>'
-    return (
-        f'{HISTORY}\n  <div class="history-line history-mine"><h4>Your last round</h4>'
-        f'<div class="card-row">{_entries(mine, looks)}</div></div>\n'
-        f'  <div class="history-line history-theirs"><h4>{opponent}\'s last round</h4>'
-        f'<div class="card-row">{_entries(theirs, looks)}</div></div>\n'
-        '  <div class="history-line pile pile-mine" title="Discarded by effects during your '
-        'last round"><h4>Discarded in your round</h4><div class="card-row">\n    '
-        f'{_pile(own, "own", looks)}{line}'
-        f'{_pile(opp, "opp", looks)}\n  </div></div>\n'
-        '  <div class="history-line pile pile-theirs" title="Discarded by effects during '
-        f'your opponent\'s last round"><h4>Discarded in {opponent}\'s round</h4>'
-        '<div class="card-row">\n    '
-        f'{_pile(their_opp, "opp", looks)}{line}'
-        f'{_pile(their_own, "own", looks)}\n  </div></div>\n</div>')
+def _history(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
+    """Both sides' last rounds and the cards discarded in them, each line a part and each
+    card of a last round a part of its line (issue 36): a move changes the mover's line
+    (and a pile when a card discarded), so its patch sends that line's new cards, not the
+    four lines with every card face again."""
+    me, them = c["me"], c["them"]
+    looks = faces.looks
+    w.start("history", "div", HISTORY)
+    for who, title, history in (("mine", "Your last round", me["history"]),
+                                ("theirs", f"{opponent}'s last round", them["history"])):
+        w.add(f'\n  <div class="history-line history-{who}"><h4>{title}</h4>')
+        w.start(f"round-{who}", "div", f'<div class="card-row" data-part="round-{who}">')
+        for at, entry in enumerate(_round(history), 1):
+            name = f"round-{who}-{at}"
+            text, head = _entry(*entry, name, *looks)
+            w.whole(name, "div", text, head, (*entry, looks))
+        w.end("</div>")
+        w.add("</div>")
+    for who, title, heading, first, second in (
+            ("mine", "Discarded by effects during your last round", "Discarded in your round",
+             ("own", tuple(me["discarded_own"])), ("opp", tuple(me["discarded_opp"]))),
+            ("theirs", "Discarded by effects during your opponent's last round",
+             f"Discarded in {opponent}'s round", ("opp", tuple(them["discarded_opp"])),
+             ("own", tuple(them["discarded_own"])))):
+        w.add(f'\n  <div class="history-line pile pile-{who}" title="{title}"><h4>{heading}'
+              '</h4>')
+        key = (first, second, looks)
+        text = _pile_row(who, *key)
+        w.whole(f"pile-{who}", "div", text, text.index(">") + 1, key)
+        w.add("</div>")
+    w.end("\n</div>")
+
+
+@lru_cache(maxsize=1024)
+def _pile_row(who: str, first: tuple[str, tuple[Any, ...]], second: tuple[str, tuple[Any, ...]],
+              looks: Any) -> str:
+    """The cards discarded by effects in a side's last round, the pile line between the
+    side's own and the other's (`first`, `second`: which pile, its cards); a flex box, so no
+    white space between its elements."""
+    return (f'<div class="card-row" data-part="pile-{who}">'
+            f'{_pile(first[1], first[0], looks)}{LINE}{_pile(second[1], second[0], looks)}'
+            '</div>')
 
 
 def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
@@ -403,7 +519,7 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
     for slot in c["them"]["hand"]:
         key = (slot.card, slot.new, slot.revealed, looks)
         text, head = _their_slot(slot.pos, slot.card, slot.new, slot.revealed, *looks)
-        w.whole(f"theirs-{slot.pos}", "div", text, head, key)
+        w.whole(f"t{slot.pos}", "div", text, head, key)
     w.end("\n    </section>\n  </details>")
 
 
@@ -411,8 +527,8 @@ def _theirs(w: Writer, c: Mapping[str, Any], faces: Any, opponent: str) -> None:
 def _their_slot(pos: int, card: int | None, new: bool, revealed: bool, *looks: bool
                 ) -> tuple[str, int]:
     """A slot of the opponent's hand (a card shown or face down, its flags)."""
-    head = f'<div class="slot" data-pos="{pos}" data-part="theirs-{pos}">'
-    return f"{head}{_slot(card, bool(new), bool(revealed), False, looks)}</div>", len(head)
+    head = f'<div class="slot" data-pos="{pos}" data-part="t{pos}">'
+    return f"{head}{_face(card, bool(new), bool(revealed), False, *looks)}</div>", len(head)
 
 
 @lru_cache(maxsize=4096)
