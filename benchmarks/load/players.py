@@ -3,7 +3,7 @@ endpoint, each player with his game page's WebSocket open, on loopback (issues 2
 
     python benchmarks/load/players.py URL GAMES.json RESULT.json [--games N] [--seconds S]
                                       [--pace P] [--game ID] [--spawn-rate R]
-                                      [--via post|socket]
+                                      [--via post|socket] [--profile OUT.prof]
 
 One asyncio task is one game (both its players: their cookies, a kept-alive HTTP connection
 and a WebSocket each). The player whose page says it is his turn plays his first playable
@@ -24,7 +24,10 @@ own work, on the same two cores; this client is one process, one event loop, a h
 HTTP/1.1 request per move and `websockets`' asyncio client, and reads only the few marks it
 needs from each board. It prints "measuring" on stdout once every game has started (figures
 count from then on), "measured" when the time is up, and writes {"latencies_ms", "counts",
-"measured_s"} to RESULT.json.
+"measured_s", "cpu_s"} to RESULT.json: `cpu_s` is this process's own CPU time while
+measuring (the generator shares the server's cores: what it costs is CPU the server does
+not have). `--profile OUT.prof` records where that CPU goes (cProfile over the measured
+seconds, timed by the process's CPU clock; `python -m pstats OUT.prof` reads it).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import gzip
 import html
 import itertools
@@ -66,13 +70,15 @@ ACTION = re.compile(r'name="action" value="([^"]+)"')
 
 
 class Figures:
-    """What the run counts: every move's latency once measuring has begun, and events."""
+    """What the run counts: every move's latency once measuring has begun, events, and
+    the CPU seconds this process spent while measuring."""
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.counts = {"moves": 0, "refused": 0, "errors": 0, "timeouts": 0,
                        "games_finished": 0, "resyncs": 0}
         self.since = 0.0
+        self.cpu = 0.0
 
 
 class Http:
@@ -494,8 +500,10 @@ async def socket_move(mover: Seat, other: Seat, form: dict[str, str], started: f
 
 
 async def run(url: str, listed: list[dict[str, Any]], count: int, seconds: float,
-              pace: float, ruleset: str, spawn_rate: int, via: str = "post") -> Figures:
-    """Start `count` games at `spawn_rate` a second, measure `seconds`, stop."""
+              pace: float, ruleset: str, spawn_rate: int, via: str = "post",
+              profile: cProfile.Profile | None = None) -> Figures:
+    """Start `count` games at `spawn_rate` a second, measure `seconds` (with `profile`
+    recording them), stop."""
     figures, stop, games = Figures(), asyncio.Event(), Games(listed)
     ready = asyncio.Semaphore(0)
     tasks = []
@@ -512,10 +520,14 @@ async def run(url: str, listed: list[dict[str, Any]], count: int, seconds: float
     with contextlib.suppress(TimeoutError):  # every game's pages open (at most a minute)
         await asyncio.wait_for(all_ready(), 60)
     await asyncio.sleep(1)
-    figures.since = time.monotonic()
+    figures.since, cpu = time.monotonic(), time.process_time()
     print("measuring", flush=True)
+    if profile is not None:
+        profile.enable()
     await asyncio.sleep(seconds)
-    measured = time.monotonic() - figures.since
+    if profile is not None:
+        profile.disable()
+    measured, figures.cpu = time.monotonic() - figures.since, time.process_time() - cpu
     print("measured", flush=True)
     stop.set()
     await asyncio.wait(tasks, timeout=10)
@@ -537,13 +549,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spawn-rate", type=int, default=50)
     parser.add_argument("--via", choices=("post", "socket"), default="post",
                         help="send moves by POST (default) or as the game socket's act frame")
+    parser.add_argument("--profile", type=Path,
+                        help="write a cProfile of the measured seconds (CPU clock) there")
     args = parser.parse_args(argv)
     listed = json.loads(args.games_file.read_text())
+    profile = cProfile.Profile(time.process_time) if args.profile else None
     figures = asyncio.run(run(args.url.rstrip("/"), listed, args.games, args.seconds,
-                              args.pace, args.game, max(1, args.spawn_rate), args.via))
+                              args.pace, args.game, max(1, args.spawn_rate), args.via,
+                              profile))
+    if profile is not None:
+        profile.dump_stats(args.profile)
     args.result.write_text(json.dumps({"latencies_ms": figures.latencies,
                                        "counts": figures.counts,
-                                       "measured_s": figures.since}))
+                                       "measured_s": figures.since,
+                                       "cpu_s": figures.cpu}))
     return 0
 
 
