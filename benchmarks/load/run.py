@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
                              "act frame")
     parser.add_argument("--profile-players", type=Path,
                         help="profile the load generator while measuring into "
-                             "PROFILE_PLAYERS.<games>.prof (cProfile, CPU clock)")
+                             "PROFILE_PLAYERS.<games>.prof (cProfile)")
     args = parser.parse_args(argv)
     postgres = bool(os.environ.get("DATABASE_URL"))
     label = (f"PostgreSQL + Redis, {args.processes} processes" if postgres
