@@ -393,7 +393,7 @@ def _part_entries(body: str) -> Iterator[tuple[str, str, str | None, str, str]]:
 
 def _part_edit(parts: BoardParts, kind: str, name: str, after: str | None, tag: str,
                content: str) -> tuple[int, int, str] | None:
-    """What one entry of a patch of named parts changes in `board`, as game.js changes it:
+    """What one entry of a patch of named parts changes in the board, as game.js changes it:
     the span it replaces and the text put there (a new start tag, a part sent in the place
     of the part of that name and tag, or a cut: a part's children after the one named kept,
     the rest new); None when its part is not on the board or not of that tag."""
@@ -441,7 +441,11 @@ def _parts_patched(board: str, body: str, new_version: int) -> tuple[str, int] |
     """A patch of named parts (games/parts.py) applied to the text as game.js applies it:
     every entry's part found on the board as it was (`BoardParts`, one pass), then all
     the entries' changes spliced in at once (`_spliced`, one copy of the board); None when
-    a part is not on the board."""
+    a part is not on the board. game.js too finds every entry's part before it changes
+    anything; for the patches parts.py makes (a part sent is its element exactly, a cut
+    keeps the children up to one of the part's own) that gives the board that applying the
+    entries one by one, each on the text the one before left, gives (issue 36's load
+    players did so until the thirteenth pass: a search and a copy of the board an entry)."""
     first = board.find('data-part="')
     if "game-notice" in (board if first < 0 else board[:first]):
         return None  # a refusal's board, not the rendering the patch was made from
