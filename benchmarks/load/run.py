@@ -4,6 +4,7 @@
     python benchmarks/load/run.py [--games 50,200,500] [--processes 1] [--seconds 30]
                                   [--pace 1] [--game marcomage] [--write BENCHMARKS.md]
                                   [--spy PREFIX] [--via post|socket]
+                                  [--profile-players PREFIX]
 
 `--game` chooses the game system played (any system two can play; MArcomage by default).
 `--via socket` sends each move as the game socket's {"type": "act"} frame instead of a POST
@@ -18,6 +19,8 @@ the time from a move's POST to the opponent's WebSocket message (p50, p99), what
 refused or failed, the server's tracebacks, and the CPU seconds of the server's processes
 (while measuring) and of the load generator. `--spy PREFIX` records the server with py-spy
 (PY_SPY names its binary) into PREFIX.<games>.txt; benchmarks/load/spy_report.py sums it.
+`--profile-players PREFIX` records the load generator's own CPU while measuring with
+cProfile into PREFIX.<games>.prof (`python -m pstats` reads it).
 """
 
 from __future__ import annotations
@@ -107,8 +110,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def one_run(games: int, processes: int, seconds: int, pace: float,
-            ruleset: str = "marcomage", spy: Path | None = None, via: str = "post"
-            ) -> dict[str, object]:
+            ruleset: str = "marcomage", spy: Path | None = None, via: str = "post",
+            profile_players: Path | None = None) -> dict[str, object]:
     """Prepare, serve, load, stop; the figures of one run."""
     work = Path(tempfile.mkdtemp(prefix="marcomage-load-"))
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
@@ -151,7 +154,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         players = subprocess.Popen(
             [sys.executable, str(HERE / "players.py"), url, str(listed), str(result),
              "--games", str(games), "--seconds", str(seconds), "--pace", str(pace),
-             "--game", ruleset, "--spawn-rate", str(spawn_rate), "--via", via],
+             "--game", ruleset, "--spawn-rate", str(spawn_rate), "--via", via,
+             *(["--profile", f"{profile_players}.{games}.prof"] if profile_players else [])],
             env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
             text=True)
         assert players.stdout is not None
@@ -202,6 +206,12 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
         "load_average": round(load_average, 1),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(counts["moves"], 1), 1),
+        # The generator's CPU a move: over its whole run (its start, the ramp-up's pages and
+        # sockets included), and its own while measuring, as the server's is counted.
+        "load_cpu_ms_per_move": round(load_cpu * 1000 / max(counts["moves"], 1), 2),
+        "load_cpu_measured_s": round(figures.get("cpu_s", 0.0), 2),
+        "load_cpu_measured_ms_per_move": round(
+            figures.get("cpu_s", 0.0) * 1000 / max(counts["moves"], 1), 2),
     }
 
 
@@ -259,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--via", choices=("post", "socket"), default="post",
                         help="send each move by POST (default) or as the game socket's "
                              "act frame")
+    parser.add_argument("--profile-players", type=Path,
+                        help="profile the load generator while measuring into "
+                             "PROFILE_PLAYERS.<games>.prof (cProfile)")
     args = parser.parse_args(argv)
     postgres = bool(os.environ.get("DATABASE_URL"))
     label = (f"PostgreSQL + Redis, {args.processes} processes" if postgres
@@ -266,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for games in (int(n) for n in args.games.split(",")):
         row = one_run(games, args.processes, args.seconds, args.pace, args.game, args.spy,
-                      args.via)
+                      args.via, args.profile_players)
         print(json.dumps(row), flush=True)
         rows.append(row)
     key = f"{'2-postgres' if postgres else '1-sqlite'}-{args.processes}"
