@@ -16,13 +16,14 @@ tenth of a second made and still holds), the middle one every `MIDDLE_EVERY` you
 (what a game keeps lives a move or two, a second or so, so a middle pass walks about the
 same ~40,000 objects whenever it comes: ~40-50 ms), and everything every `FULL_EVERY` young
 passes. Pauses are then short and regular; a reference cycle that dies young is freed
-within a tenth of a second, one that outlived a young pass within half a minute, and one
+within a tenth of a second, one that outlived a young pass within five seconds, and one
 that outlived a middle pass (rare: a few thousand objects a minute) at the next full pass.
 
-Since a middle pass costs the same whenever it comes, it comes rarely (issue 36, thirteenth
-pass): each one holds every move in flight for its ~40-50 ms. Every five seconds, at 200
-games, that was one or two moves in a hundred, as many as a p99 may lose; every half minute
-it is a few in a thousand.
+A middle pass every half minute instead (issue 36, thirteenth pass) walked ~140,000-165,000
+objects, not ~50,000: what a socket or a game keeps for longer than a few seconds piles up in
+the middle generation until a middle pass moves it on. Its pause grew two to three times,
+and the 200-game runs' p99 did not improve (docs/deploy.md, "Thirteenth pass"); so five
+seconds it stays.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ log = logging.getLogger(__name__)
 
 YOUNG_EVERY = 0.1
 """Seconds between two collections of the youngest generation."""
-MIDDLE_EVERY = 300
-"""Young passes between two collections of the middle generation (half a minute)."""
+MIDDLE_EVERY = 50
+"""Young passes between two collections of the middle generation (five seconds)."""
 FULL_EVERY = 3000
 """Young passes between two full collections (five minutes): a full pass walks every
 long-lived object not frozen at start-up (the sockets' protocol objects, the boards' part
