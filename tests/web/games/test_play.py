@@ -5,21 +5,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
-from unittest import mock
 
-from django.db.models import F
 from django.utils import timezone
 
 from marcomage.games import find_ruleset
 from marcomage.platform.replay import state_hash
 from marcomage.web.accounts.models import User
 from marcomage.web.core.events import game_finished
-from marcomage.web.core.sqlite.base import WRITE_LOCK
-from marcomage.web.games import move_rows, play, services
+from marcomage.web.games import services
 from marcomage.web.games.models import ChatMessage, Game, Status, Step
 from marcomage.web.games.services import GameError, NotFound, StaleVersion
 
-from ..base import BaseTestCase, BaseTransactionTestCase
+from ..base import BaseTestCase
 from .helpers import seat, start, to_act, to_move, verified
 
 MARCOMAGE = find_ruleset("marcomage")
@@ -223,56 +220,3 @@ class PlayTests(BaseTestCase):
         self.game.refresh_from_db()
         self.assertEqual((seat(self.game, 0).note, seat(self.game, 1).note), ("my plan", ""))
         self.assertEqual(self.game.version, 1)  # neither changes the game
-
-
-class ActTransactionTests(BaseTransactionTestCase):
-    """Issue 36, thirteenth pass: a seat's action is worked out from the game read before
-    the write transaction, which holds only the writes; the version the UPDATE checks keeps
-    it as safe as a locked read (C-TURN-1: one move per turn, never two)."""
-
-    def setUp(self) -> None:
-        super().setUp()
-        self.game = start(self.alice, self.bob, seed=11)
-        self.mover, _ = to_move(self.game)
-        state = services.game_state(self.game)
-        self.action = MARCOMAGE.legal_actions(state, to_act(self.game))[0]
-
-    def test_the_rules_run_before_the_write_lock_and_the_writes_hold_it(self) -> None:
-        held: dict[str, bool] = {}
-        real_change_of, real_update = play.change_of, move_rows.update_game
-
-        def change_of(*args: Any) -> Any:
-            held["rules"] = WRITE_LOCK.locked()
-            return real_change_of(*args)
-
-        def update_game(*args: Any) -> int:
-            held["write"] = WRITE_LOCK.locked()
-            return real_update(*args)
-
-        with (mock.patch.object(play, "change_of", change_of),
-              mock.patch.object(move_rows, "update_game", update_game)):
-            services.act(self.mover, self.game.pk, 1, self.action)
-        self.assertEqual(held, {"rules": False, "write": True})
-        self.assertFalse(WRITE_LOCK.locked())
-        self.game.refresh_from_db()
-        self.assertEqual((self.game.version, self.game.steps.count()), (2, 1))
-
-    def test_a_move_worked_out_from_a_game_that_changed_meanwhile_writes_nothing(self) -> None:
-        """Another change lands between the move's read and its write (here the game's
-        version is raised, as any stored step raises it): the move is refused as stale and
-        the game keeps the other change's row, with no step of the refused move."""
-        real_change_of = play.change_of
-
-        def change_of(*args: Any) -> Any:
-            Game.objects.filter(pk=self.game.pk).update(version=F("version") + 1)
-            return real_change_of(*args)
-
-        before = Game.objects.get(pk=self.game.pk).state
-        turns = [s.to_act for s in self.game.seats.all()]
-        with (mock.patch.object(play, "change_of", change_of),
-              self.assertRaisesRegex(StaleVersion, "changed meanwhile")):
-            services.act(self.mover, self.game.pk, 1, self.action)
-        self.game.refresh_from_db()
-        self.assertEqual((self.game.version, self.game.state), (2, before))
-        self.assertFalse(Step.objects.filter(game=self.game).exists())
-        self.assertEqual([s.to_act for s in self.game.seats.all()], turns)

@@ -6,14 +6,6 @@ version in one conditional UPDATE and records the `Step` with the state hash aft
 inside the caller's transaction: an action built against a stale version is refused
 (`StaleVersion`), so a double click, two tabs or a replayed form never play twice. The rules
 come only through the platform protocol (`ruleset_of(game)`).
-
-A seat's action (`act`, `act_on_form`) reads the game and works out the new state and its
-row (`change_of`) before its transaction begins; the transaction holds only the writes
-(issue 36, thirteenth pass). It is as safe as reading the game locked: the UPDATE writes only
-if the game is still at the version read, and every change of a running game raises it, so a
-move worked out from a game that changed meanwhile is refused and nothing is written. On
-SQLite the transaction holds the process's write lock (core/sqlite), which every move queues
-for: holding it for the writes only shortens that queue.
 """
 
 from __future__ import annotations
@@ -24,15 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from marcomage.platform.protocol import (
-    ABANDON,
-    ABORT,
-    SURRENDER,
-    Action,
-    IllegalAction,
-    Outcome,
-    State,
-)
+from marcomage.platform.protocol import ABANDON, ABORT, SURRENDER, Action, IllegalAction, State
 from marcomage.platform.replay import doc_hash
 from marcomage.web.core.events import game_finished, game_stored
 from marcomage.web.core.widgets import GENERIC_BOARD, board_of
@@ -64,12 +48,11 @@ def wake_computer(game: Game) -> None:
         game_stored.send(sender=Game, game=game)
 
 
-def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = False,
-             locked: bool = True) -> tuple[Game, Seat, State]:
-    """The running game (locked, unless `locked` is False: then the caller's write must
-    check the version, as `store` does), the seat and the state; with `check`, the version
-    must be the game's (a missing version is refused too)."""
-    game, seat = player_game(user, game_id, locked=locked)
+def _running(user: Any, game_id: Any, version: Any = None, *, check: bool = False
+             ) -> tuple[Game, Seat, State]:
+    """The locked running game, the seat and the state; with `check`, the version must be
+    the game's (a missing version is refused too)."""
+    game, seat = player_game(user, game_id)
     if game.status != Status.RUNNING:
         raise GameError("The game is over.")
     if check:
@@ -92,23 +75,14 @@ def _last_action(game: Game) -> tuple[int, Action] | None:
     return int(step.seat), dict(step.action or {})
 
 
-class Change:
-    """A game's next state as its row will hold it: the fields written, the outcome, the
-    seats to act and the state's hash (`change_of`), worked out from the game as read."""
-
-    __slots__ = ("acting", "fields", "hashed", "now", "outcome")
-
-    def __init__(self, fields: dict[str, Any], outcome: Outcome | None,
-                 acting: frozenset[int], hashed: str, now: Any) -> None:
-        self.fields, self.outcome, self.acting = fields, outcome, acting
-        self.hashed, self.now = hashed, now
-
-
-def change_of(game: Game, state: State, kind: Any) -> Change:
-    """What storing `state` as the game's next step writes, worked out without the
-    database (no transaction needs to be open)."""
+def store(game: Game, state: State, kind: Any, seat: int | None,
+          action: Action | None = None, winners: Sequence[int] = ()) -> None:
+    """Write the new state, raise the version (stale → refused) and record the step, all in
+    the caller's transaction; keep the seats' to_act in step; send game_finished in the same
+    transaction when the game has just ended."""
     ruleset = ruleset_of(game)
     now = timezone.now()
+    before = game.version
     outcome = outcome_of(ruleset, state)
     fields: dict[str, Any] = {
         "state": ruleset.to_json(state),
@@ -119,21 +93,6 @@ def change_of(game: Game, state: State, kind: Any) -> Change:
         fields.update(outcome=outcome.to_json(), end_type=outcome.end_type, finished_at=now)
     elif kind == StepKind.ACTION:
         fields["last_move"] = now  # C-GAME-14: set after every turn that does not end it
-    acting = ruleset.to_act(state) if outcome is None else frozenset()
-    return Change(fields, outcome, frozenset(acting), doc_hash(fields["state"]), now)
-
-
-def store(game: Game, state: State, kind: Any, seat: int | None,
-          action: Action | None = None, winners: Sequence[int] = (),
-          change: Change | None = None) -> None:
-    """Write the new state, raise the version (stale → refused) and record the step, all in
-    the caller's transaction; keep the seats' to_act in step; send game_finished in the same
-    transaction when the game has just ended. `change`: `change_of(game, state, kind)`,
-    when the caller worked it out before its transaction."""
-    if change is None:
-        change = change_of(game, state, kind)
-    fields, outcome, acting, now = change.fields, change.outcome, change.acting, change.now
-    before = game.version
     # Plain SQL for the three writes (move_rows): the ORM's building of these statements
     # cost more than running them (issue 36).
     if move_rows.update_game(game.pk, game.version, fields) != 1:
@@ -143,11 +102,11 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
     # row, it sees every step committed before (issue 36).
     move_rows.insert_step(game.pk, {
         "seat": seat, "kind": str(kind), "action": action, "winners": list(winners),
-        "hash_after": change.hashed, "created": now})
+        "hash_after": doc_hash(fields["state"]), "created": now})
+    acting = ruleset.to_act(state) if outcome is None else frozenset()
     if any(one.to_act != (one.number in acting) for one in game.seat_list()):
         # Only when a seat's turn changes (not after a "play again" card, issue 36); the
-        # seats were read with the game at the version the UPDATE checked (a turn changes
-        # only with the version), so they are as stored.
+        # seats were read with the locked game, so they are as stored.
         move_rows.set_turns(game.pk, acting)
     # The row as written, without reading it again: the caller (the HTTP answer, the
     # computer's worker, the signal's receivers) sees the game after the step.
@@ -169,10 +128,7 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
 
 
 def apply_action(game: Game, seat: int, action: Any) -> None:
-    """Let the ruleset apply one seat's action to the game and store it: the rules and the
-    new row are worked out first, then written in the caller's transaction, or in one of
-    their own when the caller has none (`game` then need not be locked: `store` writes only
-    over the version it was read at)."""
+    """Let the ruleset apply one seat's action to the locked game and store it."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise GameError("An action is a JSON object with a type.")
     ruleset = ruleset_of(game)
@@ -185,10 +141,8 @@ def apply_action(game: Game, seat: int, action: Any) -> None:
         raise GameError(str(problem), problem.code) from None
     except ValueError as problem:
         raise GameError(str(problem), "illegal") from None
-    change = change_of(game, after, StepKind.ACTION)
-    with transaction.atomic(savepoint=False):
-        store(game, after, StepKind.ACTION, seat, action, change=change)
-        act_for_players(game)
+    store(game, after, StepKind.ACTION, seat, action)
+    act_for_players(game)
 
 
 AUTO_STEPS = 40
@@ -224,23 +178,24 @@ def act_for_players(game: Game) -> None:
         store(game, after, StepKind.ACTION, chosen[0], chosen[1])
 
 
+@transaction.atomic
 def act(user: Any, game_id: Any, version: Any, action: Any) -> Game:
     """One seat's action (the ruleset's JSON), against `version`, which is required: a
     missing or stale version is refused, so a replayed form never plays twice. When several
-    seats are to act, each submits once and the ruleset resolves them when the last arrives.
-    The game is read outside the transaction (see the module)."""
-    game, seat, _state = _running(user, game_id, version, check=True, locked=False)
+    seats are to act, each submits once and the ruleset resolves them when the last arrives."""
+    game, seat, _state = _running(user, game_id, version, check=True)
     apply_action(game, seat.number, action)
     return game
 
 
+@transaction.atomic
 def act_on_form(user: Any, game_id: Any, version: Any, data: Mapping[str, Any]) -> Game:
     """`act` with the action a posted form means: the action's JSON ("action", any system)
     or the fields of the game's own board form, read once the game is locked, so the
     game's system comes from the row the move reads anyway (issue 36: the act view read the
     row once more only to learn it). A form naming no valid action is refused (GameError)
-    and changes nothing. The game is read outside the transaction (see the module)."""
-    game, seat, _state = _running(user, game_id, version, check=True, locked=False)
+    and changes nothing."""
+    game, seat, _state = _running(user, game_id, version, check=True)
     board = GENERIC_BOARD if "action" in data else board_of(game.ruleset)
     try:
         action = board.action_from_form(data)

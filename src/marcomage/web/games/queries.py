@@ -161,12 +161,10 @@ def lock_game(game_id: Any) -> Game:
     return _with_seat_rows(found[0])
 
 
-def player_game(user: Any, game_id: Any, *, locked: bool = True) -> tuple[Game, Seat]:
-    """The started game (locked for the caller's transaction, unless `locked` is False) and
-    the player's seat, unless he left it; others learn nothing about it (NotFound)."""
-    game = lock_game(game_id) if locked else find_game(game_id)
-    if game is None:
-        raise NotFound("There is no such game.")
+def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
+    """The locked started game and the player's seat, unless he left it; others learn
+    nothing about it (NotFound)."""
+    game = lock_game(game_id)
     seat = game.seat_of(user)
     if seat is None or game.status not in STARTED or seat.left:
         raise NotFound("There is no such game of yours.")
