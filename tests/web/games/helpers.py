@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
@@ -54,6 +54,16 @@ def to_move(game: Game) -> tuple[Any, Any]:
     mover = to_act(game)
     assert mover is not None, "nobody is to move"
     return seat(game, mover).user, seat(game, 1 - mover).user
+
+
+def pages_opened(game: Game, users: Sequence[Any]) -> tuple[dict[int, Any], dict[int, str]]:
+    """Each player's game page opened: its socket's first message (with what it sent, as
+    `consumers.socket_message` gives it), and the board that message shows, by player id."""
+    from marcomage.web.games import consumers
+
+    sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
+    shown = {u.pk: found[0] for u, found in zip(users, sent.values(), strict=True) if found}
+    return sent, shown
 
 
 def discard(user: Any, game: Game, pos: int = 1) -> Game:

@@ -21,7 +21,7 @@ from marcomage.web.games.patches import parse
 from marcomage.web.games.renders import renderings
 
 from ..base import BaseTestCase
-from .helpers import discard, start, to_move
+from .helpers import discard, pages_opened, start, to_move
 from .test_board_patches import apply, board_of
 from .test_leaks import CARD_MARK, visible_ids
 
@@ -99,9 +99,7 @@ class DrawnBoardTests(BaseTestCase):
         surrender: the board each page shows, patched, equals a fresh load's."""
         game = start(self.alice, self.bob, seed=3)
         users = (self.alice, self.bob)
-        sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
-        shown = {u.pk: found[0] for u, found in zip(users, sent.values(), strict=True)
-                 if found}
+        sent, shown = pages_opened(game, users)
         ruleset = find_ruleset("marcomage")
         for step in ("play", "discard", "surrender"):
             game.refresh_from_db()

@@ -22,7 +22,7 @@ from marcomage.web.rulesets.marcomage import drawn
 from marcomage.web.rulesets.marcomage.templatetags.cards import _slot
 
 from ..base import BaseTestCase
-from .helpers import start, to_move
+from .helpers import pages_opened, start, to_move
 from .test_board_patches import Node, Tree, apply, board_of
 
 ENTRY = re.compile(r'<template data-(?:head|part|cut)="([^"]*)"')
@@ -54,9 +54,7 @@ class HistoryPartsTests(BaseTestCase):
         are its parts); both patched boards equal fresh ones."""
         game = start(self.alice, self.bob, seed=3)
         users = (self.alice, self.bob)
-        sent = {u.pk: consumers.socket_message(game.pk, u.pk, None) for u in users}
-        shown = {u.pk: found[0] for u, found in zip(users, sent.values(), strict=True)
-                 if found}
+        sent, shown = pages_opened(game, users)
         ruleset = find_ruleset("marcomage")
         lines = {"mine": 0, "theirs": 0}
         for _ in range(8):
