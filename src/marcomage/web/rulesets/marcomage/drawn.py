@@ -43,6 +43,7 @@ from markupsafe import Markup, escape
 from marcomage.web.core.jinja import signed, url
 from marcomage.web.core.templatetags.marcomage import icon
 from marcomage.web.games.parts import Parted
+from marcomage.web.rulesets.marcomage.castle import Castle
 from marcomage.web.rulesets.marcomage.templatetags.cards import _slot
 
 Span = list[Any]
@@ -396,8 +397,6 @@ def _tower(who: str, x: int, height: int, before: int) -> tuple[str, int]:
     """A side's tower and its roof, growing from their height a round ago, as an SVG of the
     castle's; and its start tag's length. Remembered by numbers, not by the castle's
     geometry object (see `Writer`)."""
-    from .board import Castle  # board.py builds on this module
-
     c = Castle(x, 0, height, 0, before, 0)
     grow = (f'<animate attributeName="height" from="{c.tower_before}" to="{c.tower}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.tower_top_before}" '
@@ -415,8 +414,6 @@ def _tower(who: str, x: int, height: int, before: int) -> tuple[str, int]:
 def _wall(who: str, x: int, height: int, before: int) -> tuple[str, int]:
     """A side's wall, growing from its height a round ago, as an SVG of the castle's; and
     its start tag's length (remembered by numbers, as `_tower`)."""
-    from .board import Castle  # board.py builds on this module
-
     c = Castle(0, x, 0, height, 0, before)
     rise = (f'<animate attributeName="height" from="{c.wall_before}" to="{c.wall}" '
             f'dur="0.9s"/><animate attributeName="y" from="{c.wall_top_before}" '
