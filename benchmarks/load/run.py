@@ -88,6 +88,31 @@ def cpu_seconds(root: int) -> float:
     return total
 
 
+SERVICES = ("postgres", "redis-server")
+"""The database's and the channel layer's process names (PostgreSQL + Redis runs)."""
+
+
+def services_cpu() -> float:
+    """CPU seconds used so far by PostgreSQL's and Redis's processes on this machine, from
+    /proc: each one's own time, plus what the postmaster has reaped of its exited backends.
+    Over a run it tells what the services cost a move beside the server's own CPU, so that
+    the three parts of the machine's budget (server, services, load generator) are all
+    measured (issue 36)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            name, fields = (entry / "stat").read_text().rsplit(")", 1)
+        except OSError:
+            continue
+        if name.split("(", 1)[1] in SERVICES:
+            values = fields.split()
+            total += sum(int(value) for value in values[11:15])
+    return total / tick
+
+
 def children_cpu() -> float:
     """CPU seconds of this script's waited-for children so far (the load generator)."""
     found = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -159,15 +184,17 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
             env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
             text=True)
         assert players.stdout is not None
-        server_cpu, load_average = 0.0, -1.0
+        server_cpu, services, load_average = 0.0, 0.0, -1.0
         for said in players.stdout:  # the server's CPU while the figures count
             if said.strip() == "measuring":
                 load_average = os.getloadavg()[0]  # the machine's, as measuring begins
                 server_cpu -= cpu_seconds(server.pid)
+                services -= services_cpu()
                 if spy:
                     spying = start_spy(server.pid, Path(f"{spy}.{games}.txt"))
             elif said.strip() == "measured":
                 server_cpu += cpu_seconds(server.pid)
+                services += services_cpu()
                 if spying is not None:
                     spying.send_signal(signal.SIGINT)
         players.wait()
@@ -205,6 +232,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         # load generator's over its whole run; on 2 cores their sum bounds what a run can do.
         "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
         "load_average": round(load_average, 1),
+        # PostgreSQL's and Redis's CPU while measuring (0 on SQLite, which runs in the server).
+        "services_cpu_ms_per_move": round(services * 1000 / max(counts["moves"], 1), 2),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(counts["moves"], 1), 1),
         # The generator's CPU a move: over its whole run (its start, the ramp-up's pages and
         # sockets included), and its own while measuring, as the server's is counted.
