@@ -135,7 +135,8 @@ class ReplayAndStatsTests(BaseTestCase):
         game = start(self.alice, self.bob, seed=3)
         status, _ = call(self.client, a, "GET", f"/replays/{game.pk}")
         self.assertEqual(status, 404)
-        services.surrender(self.alice, game.pk)
+        with self.captureOnCommitCallbacks(execute=True):  # the statistics
+            services.surrender(self.alice, game.pk)
         status, page = call(self.client, a, "GET", "/replays?player=bob")
         self.assertEqual([r["id"] for r in page["replays"]], [game.pk])
         self.assertEqual(page["replays"][0]["winners"], ["bob"])

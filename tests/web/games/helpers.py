@@ -7,6 +7,8 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
+from django.test import TestCase
+
 from marcomage.games import RULESETS
 from marcomage.platform.replay import Replay, ReplayHeader, VerifyReport, verify
 from marcomage.platform.replay import Step as ReplayStep
@@ -14,6 +16,15 @@ from marcomage.web.decks.services import ready_decks
 from marcomage.web.games import lobby, services
 from marcomage.web.games.models import Game, Seat, Step
 from marcomage.web.games.patches import PATCH_ID, parse
+
+
+@contextmanager
+def committed() -> Iterator[None]:
+    """Run what the block's transaction leaves for after its commit (a finished game's
+    statistics, stats/receivers.py), as a served transaction would when it commits: a test's
+    own transaction never does."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        yield
 
 
 def deck_of(user: Any, game: str = "marcomage") -> int:

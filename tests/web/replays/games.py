@@ -14,7 +14,7 @@ from marcomage.platform.replay import record
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat, Status, Step
 from tests.platform.toy import RULESET as TOY
-from tests.web.games.helpers import seat, start
+from tests.web.games.helpers import committed, seat, start
 
 STEP_LIMIT = 3000
 
@@ -37,7 +37,8 @@ def play(game: Game, moves: int | None = None,
         state = ruleset.from_json(game.state)
         number = min(ruleset.to_act(state))
         action = choose(ruleset.legal_actions(state, number), played)
-        services.act(seat(game, number).user, game.pk, game.version, action)
+        with committed():  # the pushes and, at the end, the statistics
+            services.act(seat(game, number).user, game.pk, game.version, action)
         played += 1
         assert played < STEP_LIMIT, "the game does not end"
     game.refresh_from_db()

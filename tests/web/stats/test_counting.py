@@ -5,10 +5,15 @@ against counts made by hand from the same games."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
+from unittest import mock
+
+from django.db import connection
 
 from marcomage.games import find_ruleset
 from marcomage.web.games import services
 from marcomage.web.games.models import Game, Seat
+from marcomage.web.stats import counting
 from marcomage.web.stats.counting import count_game, count_missing
 from marcomage.web.stats.models import (
     CardTotal,
@@ -21,7 +26,7 @@ from marcomage.web.stats.models import (
 )
 
 from ..base import BaseTestCase
-from ..games.helpers import discard, start, to_move
+from ..games.helpers import committed, discard, start, to_move
 
 MARCOMAGE = find_ruleset("marcomage")
 
@@ -46,7 +51,8 @@ class CountingTest(BaseTestCase):
             thrown[str(state.players[state.current].hand[0])] += 1
             discard(mover, game)
         loser, _ = to_move(game)
-        services.surrender(loser, game.pk)
+        with committed():
+            services.surrender(loser, game.pk)
         game.refresh_from_db()
         return game, thrown
 
@@ -97,6 +103,39 @@ class CountingTest(BaseTestCase):
         assert count_missing() == 1
         assert sorted(CardUse.objects.values_list("card", "verb", "count")) == snapshot
         assert count_missing() == 0
+
+    def test_the_game_is_counted_once_its_end_has_committed(self) -> None:
+        """Issue 36: the game-ending move's transaction (on SQLite, the process's write lock)
+        holds no replay: the statistics count the game right after it commits, its facts read
+        outside any transaction and written in a short one of their own."""
+        game = start(self.alice, self.bob, seed=4)
+        for _ in range(3):
+            discard(to_move(game)[0], game)
+        depths: dict[str, int] = {}
+        reading, adding = counting.facts_of, counting.add_facts
+
+        def read(*args: Any) -> Any:
+            depths["read"] = len(connection.atomic_blocks)
+            return reading(*args)
+
+        def add(*args: Any) -> None:
+            depths["add"] = len(connection.atomic_blocks)
+            adding(*args)
+
+        with mock.patch.object(counting, "facts_of", read), \
+                mock.patch.object(counting, "add_facts", add):
+            with self.captureOnCommitCallbacks() as after:
+                outside = len(connection.atomic_blocks)
+                services.surrender(to_move(game)[0], game.pk)
+                assert not Counted.objects.exists() and not ExpPoint.objects.exists()
+            assert Game.objects.get(pk=game.pk).status == "finished"
+            assert not Counted.objects.exists()
+            for hook in after:
+                hook()
+        assert Counted.objects.filter(game=game, with_cards=True).exists()
+        assert SystemTotal.objects.get(ruleset="marcomage").games == 1
+        assert ExpPoint.objects.filter(ruleset="marcomage").count() == 2
+        assert depths["read"] == outside < depths["add"]
 
     def test_a_running_game_is_not_counted(self) -> None:
         game = start(self.alice, self.bob)

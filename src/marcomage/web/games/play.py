@@ -117,14 +117,16 @@ def store(game: Game, state: State, kind: Any, seat: int | None,
         one.to_act = one.number in acting
     keep_state(game, state)  # the answer's board and the sockets' boards decode nothing
     stored_games.keep(game)  # nor read the game again, in this process
+    # The other seats' pages get their patch in the wake-up, made by this thread after the
+    # commit (pushes.py): their sockets then only send it. Registered before the game's end
+    # is announced, so that the pushes run before what its receivers leave for after the
+    # commit (the statistics, stats/receivers.py).
+    wake_move(game, before, seat)
+    wake_computer(game)
     if outcome is not None:
         game_finished.send(sender=Game, game_id=game.pk, ruleset=game.ruleset, state=state,
                            outcome=outcome, players=tuple(game.players()),
                            friendly=game.friendly, last=_last_action(game))
-    # The other seats' pages get their patch in the wake-up, made by this thread after the
-    # commit (pushes.py): their sockets then only send it.
-    wake_move(game, before, seat)
-    wake_computer(game)
 
 
 def apply_action(game: Game, seat: int, action: Any) -> None:

@@ -1,6 +1,7 @@
-"""Adding one finished game to the running totals, exactly once, inside the transaction that
-stores the game's end: one upsert statement per table, so counting stays cheap however many
-games are already counted."""
+"""Adding one finished game to the running totals, exactly once, right after the transaction
+that stores the game's end: its facts read first (a replay), then one upsert statement per
+table in a short transaction, so counting stays cheap however many games are already
+counted."""
 
 from __future__ import annotations
 
@@ -68,18 +69,33 @@ def add_facts(facts: GameFacts) -> None:
 
 def count_game(game: Game) -> bool:
     """Add a finished game to the totals unless it is counted already; returns whether it
-    was added now. Its card uses need a replay: a game without one counts without them."""
+    was added now."""
+    facts = uncounted_facts(game)
+    return facts is not None and add_counted(game, facts)
+
+
+def uncounted_facts(game: Game) -> GameFacts | None:
+    """A finished, not yet counted game's facts (None otherwise). Its card uses need a
+    replay: a game without one counts without them. Read outside any transaction, so that
+    the replay holds no write lock (issue 36)."""
     if game.status != Status.FINISHED or not game.outcome:
-        return False
+        return None
+    if Counted.objects.filter(game=game).exists():
+        return None
+    try:
+        replay = replay_of(game)
+    except NoReplay:
+        replay = None
+    return facts_of(game, replay)
+
+
+def add_counted(game: Game, facts: GameFacts) -> bool:
+    """Mark the game counted and add its facts, in one transaction, unless another counted
+    it meanwhile; returns whether they were added now."""
     with transaction.atomic():
         _, created = Counted.objects.get_or_create(game=game)
         if not created:
             return False
-        try:
-            replay = replay_of(game)
-        except NoReplay:
-            replay = None
-        facts = facts_of(game, replay)
         add_facts(facts)
         if not facts.with_cards:
             Counted.objects.filter(game=game).update(with_cards=False)
