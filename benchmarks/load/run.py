@@ -88,28 +88,44 @@ def cpu_seconds(root: int) -> float:
     return total
 
 
-SERVICES = ("postgres", "redis-server")
-"""The database's and the channel layer's process names (PostgreSQL + Redis runs)."""
-
-
-def services_cpu() -> float:
-    """CPU seconds used so far by PostgreSQL's and Redis's processes on this machine, from
-    /proc: each one's own time, plus what the postmaster has reaped of its exited backends.
-    Over a run it tells what the services cost a move beside the server's own CPU, so that
-    the three parts of the machine's budget (server, services, load generator) are all
-    measured (issue 36)."""
+def services_cpu(database_url: str | None, redis_url: str | None) -> float:
+    """CPU seconds used so far by the run's PostgreSQL cluster (its postmaster, what the
+    postmaster has reaped of exited backends, and its live children: backends, WAL writer,
+    checkpointer) and its Redis server, found in /proc by the ports of their URLs (0 on
+    SQLite, which runs inside the server). Over a run it tells what the services cost a
+    move beside the server's own CPU, so that the three parts of the machine's budget
+    (server, services, load generator) are all measured (issue 36); other clusters on the
+    machine (a test run's) are not counted."""
+    pg_port = urlsplit(database_url).port if database_url else None
+    redis_port = urlsplit(redis_url).port if redis_url else None
     tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, int] = {}
+    roots: set[int] = set()
     total = 0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             name, fields = (entry / "stat").read_text().rsplit(")", 1)
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if name.split("(", 1)[1] in SERVICES:
-            values = fields.split()
-            total += sum(int(value) for value in values[11:15])
+        pid, values = int(entry.name), fields.split()
+        parents[pid] = int(values[1])
+        used[pid] = int(values[11]) + int(values[12])
+        command = name.split("(", 1)[1]
+        if command == "postgres" and pg_port and f"port={pg_port}".encode() in argv:
+            roots.add(pid)
+            total += int(values[13]) + int(values[14])  # its reaped backends
+        elif command == "redis-server" and redis_port and any(
+                arg.endswith(f":{redis_port}".encode()) for arg in argv):
+            total += used[pid]
+    wanted = set(roots)
+    while wanted:
+        pid = wanted.pop()
+        total += used.get(pid, 0)
+        wanted |= {child for child, parent in parents.items() if parent == pid}
     return total / tick
 
 
@@ -189,12 +205,12 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
             if said.strip() == "measuring":
                 load_average = os.getloadavg()[0]  # the machine's, as measuring begins
                 server_cpu -= cpu_seconds(server.pid)
-                services -= services_cpu()
+                services -= services_cpu(database, os.environ.get("REDIS_URL"))
                 if spy:
                     spying = start_spy(server.pid, Path(f"{spy}.{games}.txt"))
             elif said.strip() == "measured":
                 server_cpu += cpu_seconds(server.pid)
-                services += services_cpu()
+                services += services_cpu(database, os.environ.get("REDIS_URL"))
                 if spying is not None:
                     spying.send_signal(signal.SIGINT)
         players.wait()
