@@ -200,17 +200,21 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
             env=env, stdout=subprocess.PIPE, stderr=(work / "players.log").open("w"),
             text=True)
         assert players.stdout is not None
-        server_cpu, services, load_average = 0.0, 0.0, -1.0
+        server_cpu, load_average = 0.0, -1.0
+        redis_url = os.environ.get("REDIS_URL")
+        database_cpu = redis_cpu = 0.0
         for said in players.stdout:  # the server's CPU while the figures count
             if said.strip() == "measuring":
                 load_average = os.getloadavg()[0]  # the machine's, as measuring begins
                 server_cpu -= cpu_seconds(server.pid)
-                services -= services_cpu(database, os.environ.get("REDIS_URL"))
+                database_cpu -= services_cpu(database, None)
+                redis_cpu -= services_cpu(None, redis_url)
                 if spy:
                     spying = start_spy(server.pid, Path(f"{spy}.{games}.txt"))
             elif said.strip() == "measured":
                 server_cpu += cpu_seconds(server.pid)
-                services += services_cpu(database, os.environ.get("REDIS_URL"))
+                database_cpu += services_cpu(database, None)
+                redis_cpu += services_cpu(None, redis_url)
                 if spying is not None:
                     spying.send_signal(signal.SIGINT)
         players.wait()
@@ -249,7 +253,8 @@ def one_run(games: int, processes: int, seconds: int, pace: float,
         "server_cpu_s": round(server_cpu, 1), "load_cpu_s": round(load_cpu, 1),
         "load_average": round(load_average, 1),
         # PostgreSQL's and Redis's CPU while measuring (0 on SQLite, which runs in the server).
-        "services_cpu_ms_per_move": round(services * 1000 / max(counts["moves"], 1), 2),
+        "database_cpu_ms_per_move": round(database_cpu * 1000 / max(counts["moves"], 1), 2),
+        "redis_cpu_ms_per_move": round(redis_cpu * 1000 / max(counts["moves"], 1), 2),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(counts["moves"], 1), 1),
         # The generator's CPU a move: over its whole run (its start, the ramp-up's pages and
         # sockets included), and its own while measuring, as the server's is counted.
