@@ -35,6 +35,13 @@ and timed out although Redis was healthy):
 
 A socket opened while Redis is away still opens (its page shows the database's state); its
 wake-ups resume when the joins are renewed.
+
+Redis's second protocol (RESP2; issue 36, fourteenth pass): redis-py 8 speaks RESP3 by
+default, and its pure-Python RESP3 parser hands every pub/sub message to a handler that
+builds `"Push response: " + str(message)` for a debug log line before the logger drops it:
+a 33 KB board (a move's wake-up across processes) became a ~100 KB string of its escaped
+bytes in the receiving process's event loop, ~0.1-0.15 ms a message. Pub/sub reads the same
+under RESP2, whose parser does no such thing; a host may still name its own "protocol".
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ import logging
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 from channels_redis.pubsub import RedisPubSubChannelLayer
@@ -106,12 +113,21 @@ class Batcher:
 
     async def call(self, channel: str, data: bytes = b"") -> None:
         """Do one call (for one Redis channel) with the others of its batch."""
+        await self.calls([(channel, data)])
+
+    async def calls(self, items: Sequence[tuple[str, bytes]]) -> None:
+        """Do these calls (channel, data) in the same batch, waiting for all of them; the
+        first failure is raised."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self.queue.append((channel, data, done))
+        waiting: list[asyncio.Future[None]] = []
+        for channel, data in items:
+            done: asyncio.Future[None] = loop.create_future()
+            self.queue.append((channel, data, done))
+            waiting.append(done)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
-        await done  # a caller that stops waiting (its bound) cancels only its own future
+        for done in waiting:
+            await done  # a caller that stops waiting (its bound) cancels only its own
 
     async def _run(self) -> None:
         await asyncio.sleep(0)  # the other calls of this turn of the loop join the batch
@@ -187,11 +203,32 @@ _quiet = QuietReceiveLoop()
 logging.getLogger("channels_redis.pubsub").addFilter(_quiet)
 
 
+PROTOCOL = 2
+"""The Redis protocol the layer's connections speak unless a host names one (see the module)."""
+
+
+def with_protocol(hosts: Any) -> Any:
+    """channels_redis's `hosts` with each host's connection set to speak PROTOCOL, unless it
+    names its own "protocol" (a URL is made {"address": URL}, as channels_redis reads it)."""
+    if not isinstance(hosts, list | tuple):
+        return hosts  # none (channels_redis's default) or a mistake it reports itself
+    found = []
+    for host in hosts:
+        if isinstance(host, str | bytes):
+            host = {"address": host}
+        if isinstance(host, dict):
+            host = {"protocol": PROTOCOL, **host}
+        found.append(host)
+    return found
+
+
 class SteadyChannelLayer(RedisPubSubChannelLayer):
     """channels_redis's pub/sub layer with bounded calls and a degraded mode."""
 
     def __init__(self, *args: Any, timeout: float = 1.0, retry: float = 2.0,
                  **kwargs: Any) -> None:
+        if "hosts" in kwargs:
+            kwargs["hosts"] = with_protocol(kwargs["hosts"])
         super().__init__(*args, **kwargs)
         self.timeout, self.retry = timeout, retry
         self.degraded_until = 0.0
@@ -387,6 +424,37 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         while len(self.held) > MAX_HELD:
             self.held.popitem(last=False)
         self._start_retrier()
+
+    async def group_send_all(self, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Send several wake-ups (group, message) in one batch under one bound: a move's
+        four (its seats' groups and its players' accounts, core/publish.py) took four bounds
+        and four tasks with `group_send` each (issue 36, fourteenth pass). When Redis does
+        not answer, each is held as `group_send` holds it."""
+        if not self.is_down():
+            try:
+                await self._bounded(self._publish_all(messages))
+                if self.held:
+                    await self._flush()
+                return
+            except Exception as problem:
+                self._failed("group_send", problem)
+        for group, message in messages:
+            self.held.pop(group, None)
+            self.held[group] = dict(message)
+        while len(self.held) > MAX_HELD:
+            self.held.popitem(last=False)
+        self._start_retrier()
+
+    async def _publish_all(self, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Send the group messages in their connections' next batches (`Publisher`)."""
+        layer = self._get_layer()
+        by_shard: dict[Any, list[tuple[str, bytes]]] = {}
+        for group, message in messages:
+            group_channel = layer._get_group_channel_name(group)
+            by_shard.setdefault(layer._get_shard(group_channel), []).append(
+                (group_channel, self.serialize(message)))
+        for shard, items in by_shard.items():
+            await self._publisher(shard).calls(items)
 
     async def _publish(self, group: str, message: dict[str, Any]) -> None:
         """Send a group message in its connection's next batch (`Publisher`)."""
