@@ -98,17 +98,24 @@ class Joined:
                 sql += " FOR UPDATE"
         return sql, tuple(parts)
 
-    def rows(self, params: Sequence[Any]) -> list[Any]:
-        """The instances of `model` where the condition holds, their related rows cached."""
+    def _statement(self) -> tuple[str, tuple[_Part, ...]]:
         key = connection.vendor
         built = self._built.get(key)
         if built is None:
             with self._lock:
                 built = self._built.setdefault(key, self._build())
-        sql, parts = built
+        return built
+
+    def rows(self, params: Sequence[Any]) -> list[Any]:
+        """The instances of `model` where the condition holds, their related rows cached."""
+        sql, parts = self._statement()
         with connection.cursor() as cursor:
             cursor.execute(sql, list(params))
             fetched = cursor.fetchall()
+        return self._made(parts, fetched)
+
+    def _made(self, parts: tuple[_Part, ...], fetched: Sequence[Sequence[Any]]) -> list[Any]:
+        """The instances of the fetched rows (see `rows`)."""
         found = []
         for raw in fetched:
             row = list(raw)
@@ -138,3 +145,38 @@ class Joined:
                         back.set_cached_value(instance, owner)
             found.append(made[0])
         return found
+
+
+def _several_at_once(cursor: Any) -> bool:
+    """Whether the cursor sends a query of several statements in one round trip and gives
+    each one's rows (psycopg's client-side binding cursor, Django's default on PostgreSQL,
+    which sends its queries by the simple query protocol)."""
+    if connection.vendor != "postgresql":
+        return False
+    import psycopg
+
+    return isinstance(getattr(cursor, "cursor", None), psycopg.ClientCursor)
+
+
+def rows_together(first: Joined, first_params: Sequence[Any], second: Joined,
+                  second_params: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """`first.rows(first_params)` and `second.rows(second_params)`, in one round trip to
+    the database where it takes two statements at once (PostgreSQL: issue 36, fourteenth
+    pass; a move's locked game and its seats, ~0.08 ms of the site's CPU less than two
+    queries), else one after the other (SQLite, in the process). The statements run in
+    order in the caller's transaction, as two queries would."""
+    first_sql, first_parts = first._statement()
+    second_sql, second_parts = second._statement()
+    with connection.cursor() as cursor:
+        if not _several_at_once(cursor):
+            cursor.execute(first_sql, list(first_params))
+            fetched_first = cursor.fetchall()
+            cursor.execute(second_sql, list(second_params))
+            fetched_second = cursor.fetchall()
+        else:
+            cursor.execute(f"{first_sql}; {second_sql}", [*first_params, *second_params])
+            fetched_first = cursor.fetchall()
+            if not cursor.nextset():
+                raise RuntimeError("the database gave one result for two statements")
+            fetched_second = cursor.fetchall()
+    return first._made(first_parts, fetched_first), second._made(second_parts, fetched_second)
