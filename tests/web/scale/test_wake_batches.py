@@ -132,3 +132,19 @@ def test_issue36_a_batch_sent_while_redis_is_away_is_held_group_by_group() -> No
     assert degraded
     assert held == {"game.5.seat.1": {"type": "game.wake", "version": 5},
                     "account.1": {"type": "notify.wake"}}
+
+
+def test_issue36_a_batch_is_written_as_redis_py_would_pack_its_publish_commands() -> None:
+    """Fourteenth pass: the publisher writes the PUBLISH commands itself; their bytes are
+    the very ones redis-py's own packing gives (a name with a non-ASCII letter, an empty and
+    a board-sized message)."""
+    from redis.asyncio.connection import Connection
+
+    from marcomage.web.core.channel_layer import publishes
+
+    batch = [("asgi__group__game.1", b"\x81\xa4type"), ("asgi__group__Zoë", b""),
+             ("asgi__group__game.2", bytes(range(256)) * 200)]
+    packer = Connection(protocol=2)
+    expected = b"".join(b"".join(packer.pack_command("PUBLISH", channel, data))
+                        for channel, data in batch)
+    assert b"".join(publishes(batch)) == expected
