@@ -23,9 +23,17 @@ then gives the bytes of that wake-up too (issue 36, twelfth pass).
 
     python benchmarks/move_cost.py [--game marcomage] [--moves 300] [--profile 30]
                                    [--via post|socket] [--elsewhere] [--seed N]
+                                   [--database postgres://...] [--hops]
 
 `--seed N` deals the games from seed N on (N, N+1, ...): a branch and main (the same script
 run with the other tree's sources) then play the same games, whose bytes compare exactly.
+
+`--database URL` plays on a PostgreSQL server instead of a fresh SQLite file (issue 36,
+fourteenth pass): a database of its own is created on that server for the run (dropped
+after), with the settings' pool as served; the channel layer stays in memory (one process).
+`--hops` runs each socket hop between the closings of its thread's stale connections, as
+core/hop.py's `in_pool` does when served (on PostgreSQL: the connection back to the pool and
+taken again, with what Django does on each taking).
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ import sys
 import tempfile
 import time
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 PARTS = (
     "django/core/handlers/base.py:get_response",
@@ -59,12 +67,40 @@ PARTS = (
 """The parts of a move the profile names (file:function, cumulative)."""
 
 
-def setup(data_dir: str) -> None:
+def own_database(url: str) -> tuple[str, Any]:
+    """A new, empty database on the PostgreSQL server of `url`, for this run: its URL and
+    a function that drops it."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"move_cost_{os.getpid()}"
+    parts = urlsplit(url)
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+    def drop() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        for wrapper in connections.all():
+            close_pool = getattr(wrapper, "close_pool", None)
+            if close_pool is not None:
+                close_pool()
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+                sql.Identifier(name)))
+
+    return urlunsplit(parts._replace(path="/" + name)), drop
+
+
+def setup(data_dir: str, database: str | None = None) -> None:
     os.environ.update(MARCOMAGE_DATA_DIR=data_dir, AI_AUTOPLAY="0", LOG_LEVEL="WARNING",
                       DJANGO_SETTINGS_MODULE="marcomage.web.settings",
                       SECRET_KEY="move-cost-" + "x" * 40)
     os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
+    if database:
+        os.environ["DATABASE_URL"] = database
     import django
 
     django.setup()
@@ -86,15 +122,34 @@ def main(argv: list[str] | None = None) -> int:
                         help="deal the games from this seed on (two trees play the same games)")
     parser.add_argument("--show-queries", action="store_true",
                         help="print the SQL of the last timed move (where the queries go)")
+    parser.add_argument("--database", metavar="URL",
+                        help="a PostgreSQL server's URL (a database of the run's own on it)")
+    parser.add_argument("--dump", metavar="PATH",
+                        help="with --profile: write cProfile's stats to PATH (pstats reads it)")
+    parser.add_argument("--hops", action="store_true",
+                        help="each socket hop between closings of stale connections (in_pool)")
     args = parser.parse_args(argv)
-    setup(tempfile.mkdtemp(prefix="marcomage-move-"))
+    drop = None
+    database = None
+    if args.database:
+        database, drop = own_database(args.database)
+    try:
+        setup(tempfile.mkdtemp(prefix="marcomage-move-"), database)
+        return play(args)
+    finally:
+        if drop is not None:
+            drop()
+
+
+def play(args: argparse.Namespace) -> int:
+    """Play and time the moves (see the module)."""
     if args.seed is not None:
         from marcomage.web.games import lobby
 
         seeds = itertools.count(args.seed)
         lobby.new_seed = lambda: next(seeds)  # each new game's deal, in turn
 
-    from django.db import connection, reset_queries
+    from django.db import close_old_connections, connection, reset_queries
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
@@ -143,6 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         real_publish(messages)
 
     pushes.publish = recorded
+
+    def hopped(func: Any, *call: Any) -> Any:
+        """`func(*call)`, with `--hops` between two closings of the thread's stale
+        connections, as a socket's hop runs it (core/hop.py)."""
+        if not args.hops:
+            return func(*call)
+        close_old_connections()
+        try:
+            return func(*call)
+        finally:
+            close_old_connections()
     if args.elsewhere:
         pushes.across = lambda: True  # as with Redis: the layer reaches other processes
 
@@ -169,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             # Each push checks that the socket's log-in still holds (core/sockets.py), then
             # builds its message, in one hand-off to a thread (GameConsumer.push).
-            found = consumers.checked_message(client.cookies["sessionid"].value, game_id,
-                                              int(player.pk), sent.get(player.pk), True)
+            found = hopped(consumers.checked_message, client.cookies["sessionid"].value,
+                           game_id, int(player.pk), sent.get(player.pk), True)
             assert found is not None and not isinstance(found, str)
             sent[player.pk] = found[1]
             pushed.append(len(found[0].encode()))
@@ -205,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.via == "socket":
                 # The page's act frame: the log-in check, the move and the mover's own
                 # board in one hand-off (GameConsumer.receive).
-                moved = consumers.checked_act(
+                moved = hopped(
+                    consumers.checked_act,
                     clients[mover].cookies["sessionid"].value, game.pk,
                     int(players[mover].pk),
                     {"type": "act", "version": game.version, "action": action},
@@ -247,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         for number, query in enumerate(captured.captured_queries, 1):
             print(f"{number:3} {query['sql'][:200]}")
     if profiler:
+        if args.dump:
+            profiler.dump_stats(args.dump)
         stats_all = pstats.Stats(profiler)
         total = sum(cpu) / 1000  # the timed parts, profiled
         print("share of a move's CPU (cumulative, under cProfile with a CPU clock, "

@@ -11,7 +11,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 WEB_DIR = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("MARCOMAGE_DATA_DIR", "var")).resolve()
@@ -77,13 +77,18 @@ def database(url: str | None, data_dir: Path) -> dict[str, Any]:
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
+        # `?host=/run/postgresql` (libpq's own way) names the server's Unix socket
+        # directory: on the site's own machine a query costs the site's process ~25 us less
+        # of CPU than over loopback TCP (issue 36, fourteenth pass; docs/deploy.md).
+        query = parse_qs(parts.query)
+        socket_dir = query.get("host", [""])[-1]
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parts.path.lstrip("/")),
             "USER": unquote(parts.username or ""),
             "PASSWORD": unquote(parts.password or ""),
-            "HOST": unquote(parts.hostname or ""),
-            "PORT": str(parts.port or ""),
+            "HOST": socket_dir or unquote(parts.hostname or ""),
+            "PORT": str(parts.port or query.get("port", [""])[-1]),
             # Django's own pool (psycopg-pool): each process opens at most DB_POOL_MAX
             # connections however many requests arrive at once; a request past that waits
             # up to DB_POOL_TIMEOUT seconds for one. Persistent per-thread connections

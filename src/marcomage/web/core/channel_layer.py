@@ -24,7 +24,7 @@ process queued on channels_redis's one lock per Redis connection, each a round t
 and timed out although Redis was healthy):
 
 - **calls in batches**: the wake-ups sent while one batch is on its way are sent next, all
-  in one pipeline (one round trip; `Publisher`), not one round trip each behind the lock;
+  in one write (one round trip; `Publisher`), not one round trip each behind the lock;
   joins and new channels likewise, in one SUBSCRIBE of several channels (`Subscriber`);
   a move's wake-ups (its game's group and its players' accounts, core/publish.py) go in
   the same batch;
@@ -35,6 +35,13 @@ and timed out although Redis was healthy):
 
 A socket opened while Redis is away still opens (its page shows the database's state); its
 wake-ups resume when the joins are renewed.
+
+Redis's second protocol (RESP2; issue 36, fourteenth pass): redis-py 8 speaks RESP3 by
+default, and its pure-Python RESP3 parser hands every pub/sub message to a handler that
+builds `"Push response: " + str(message)` for a debug log line before the logger drops it:
+a 33 KB board (a move's wake-up across processes) became a ~100 KB string of its escaped
+bytes in the receiving process's event loop, ~0.1-0.15 ms a message. Pub/sub reads the same
+under RESP2, whose parser does no such thing; a host may still name its own "protocol".
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ import logging
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 from channels_redis.pubsub import RedisPubSubChannelLayer
@@ -106,12 +113,21 @@ class Batcher:
 
     async def call(self, channel: str, data: bytes = b"") -> None:
         """Do one call (for one Redis channel) with the others of its batch."""
+        await self.calls([(channel, data)])
+
+    async def calls(self, items: Sequence[tuple[str, bytes]]) -> None:
+        """Do these calls (channel, data) in the same batch, waiting for all of them; the
+        first failure is raised."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self.queue.append((channel, data, done))
+        waiting: list[asyncio.Future[None]] = []
+        for channel, data in items:
+            done: asyncio.Future[None] = loop.create_future()
+            self.queue.append((channel, data, done))
+            waiting.append(done)
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
-        await done  # a caller that stops waiting (its bound) cancels only its own future
+        for done in waiting:
+            await done  # a caller that stops waiting (its bound) cancels only its own
 
     async def _run(self) -> None:
         await asyncio.sleep(0)  # the other calls of this turn of the loop join the batch
@@ -135,15 +151,46 @@ class Batcher:
         raise NotImplementedError
 
 
+def publishes(batch: Sequence[tuple[str, bytes]]) -> list[bytes]:
+    """The PUBLISH commands of a batch in Redis's wire format (an array of three bulk
+    strings each), as chunks to write one after the other: the data is not copied."""
+    chunks: list[bytes] = []
+    for channel, data in batch:
+        name = channel.encode()
+        chunks.append(b"*3\r\n$7\r\nPUBLISH\r\n$%d\r\n%b\r\n$%d\r\n"
+                      % (len(name), name, len(data)))
+        chunks.append(data)
+        chunks.append(b"\r\n")
+    return chunks
+
+
 class Publisher(Batcher):
-    """Wake-ups: one pipeline of PUBLISH commands per batch."""
+    """Wake-ups: a batch's PUBLISH commands written at once on the publisher's own
+    connection to the shard's Redis, then their replies read: one round trip. Not redis-py's
+    pipeline (issue 36, fourteenth pass): its pool's hand-out and return (with redis-py 8's
+    metrics recorded at each), its retry wrapper and its command packing, generic and in
+    Python, cost ~0.08 ms of a move's four wake-ups. The connection is taken from the
+    shard's pool once and kept (so closing the shard's client, as channels_redis does when
+    its event loop closes, closes it too); a batch that fails or is cut short (its bound)
+    leaves it closed, and the next batch opens it again."""
+
+    connection: Any = None
+    owner: Any = None
 
     async def send(self, batch: list[tuple[str, bytes]]) -> None:
         self.shard._ensure_redis()
-        async with self.shard._redis.pipeline(transaction=False) as pipe:
-            for channel, data in batch:
-                pipe.publish(channel, data)
-            await pipe.execute()
+        client = self.shard._redis
+        if self.connection is None or self.owner is not client:
+            self.connection = await client.connection_pool.get_connection()
+            self.owner = client
+        connection = self.connection
+        try:
+            await connection.send_packed_command(publishes(batch), check_health=False)
+            for _ in batch:
+                await connection.read_response()  # how many received it; an error raises
+        except BaseException:
+            await connection.disconnect(nowait=True)
+            raise
 
 
 class Subscriber(Batcher):
@@ -187,11 +234,32 @@ _quiet = QuietReceiveLoop()
 logging.getLogger("channels_redis.pubsub").addFilter(_quiet)
 
 
+PROTOCOL = 2
+"""The Redis protocol the layer's connections speak unless a host names one (see the module)."""
+
+
+def with_protocol(hosts: Any) -> Any:
+    """channels_redis's `hosts` with each host's connection set to speak PROTOCOL, unless it
+    names its own "protocol" (a URL is made {"address": URL}, as channels_redis reads it)."""
+    if not isinstance(hosts, list | tuple):
+        return hosts  # none (channels_redis's default) or a mistake it reports itself
+    found = []
+    for host in hosts:
+        if isinstance(host, str | bytes):
+            host = {"address": host}
+        if isinstance(host, dict):
+            host = {"protocol": PROTOCOL, **host}
+        found.append(host)
+    return found
+
+
 class SteadyChannelLayer(RedisPubSubChannelLayer):
     """channels_redis's pub/sub layer with bounded calls and a degraded mode."""
 
     def __init__(self, *args: Any, timeout: float = 1.0, retry: float = 2.0,
                  **kwargs: Any) -> None:
+        if "hosts" in kwargs:
+            kwargs["hosts"] = with_protocol(kwargs["hosts"])
         super().__init__(*args, **kwargs)
         self.timeout, self.retry = timeout, retry
         self.degraded_until = 0.0
@@ -387,6 +455,37 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
         while len(self.held) > MAX_HELD:
             self.held.popitem(last=False)
         self._start_retrier()
+
+    async def group_send_all(self, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Send several wake-ups (group, message) in one batch under one bound: a move's
+        four (its seats' groups and its players' accounts, core/publish.py) took four bounds
+        and four tasks with `group_send` each (issue 36, fourteenth pass). When Redis does
+        not answer, each is held as `group_send` holds it."""
+        if not self.is_down():
+            try:
+                await self._bounded(self._publish_all(messages))
+                if self.held:
+                    await self._flush()
+                return
+            except Exception as problem:
+                self._failed("group_send", problem)
+        for group, message in messages:
+            self.held.pop(group, None)
+            self.held[group] = dict(message)
+        while len(self.held) > MAX_HELD:
+            self.held.popitem(last=False)
+        self._start_retrier()
+
+    async def _publish_all(self, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Send the group messages in their connections' next batches (`Publisher`)."""
+        layer = self._get_layer()
+        by_shard: dict[Any, list[tuple[str, bytes]]] = {}
+        for group, message in messages:
+            group_channel = layer._get_group_channel_name(group)
+            by_shard.setdefault(layer._get_shard(group_channel), []).append(
+                (group_channel, self.serialize(message)))
+        for shard, items in by_shard.items():
+            await self._publisher(shard).calls(items)
 
     async def _publish(self, group: str, message: dict[str, Any]) -> None:
         """Send a group message in its connection's next batch (`Publisher`)."""

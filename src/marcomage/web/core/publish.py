@@ -34,7 +34,12 @@ async def send_all(layer: Any, messages: Sequence[tuple[str, dict[str, Any]]]) -
     """Send every (group, message) at once, so that a move's wake-ups (its game's group and
     its players' accounts) go to Redis in one batch (core/channel_layer.py's `Publisher`,
     issue 36) rather than one round trip after another; the first failure is raised once
-    all were tried."""
+    all were tried. A layer that sends a batch itself (`group_send_all`: the Redis layer,
+    one bound for the batch) is given them together."""
+    together = getattr(layer, "group_send_all", None)
+    if together is not None:
+        await together(messages)
+        return
     found = await asyncio.gather(*(layer.group_send(group, message)
                                    for group, message in messages), return_exceptions=True)
     for outcome in found:

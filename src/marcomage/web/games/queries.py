@@ -18,7 +18,7 @@ from marcomage.games import DEFAULT_RULESET, UnknownRuleset, find_ruleset
 from marcomage.platform.protocol import Outcome, Ruleset, State
 from marcomage.platform.rating import game_slots
 from marcomage.web.accounts.activity import INACTIVE, ONLINE
-from marcomage.web.core.joined import Joined
+from marcomage.web.core.joined import Joined, rows_together
 from marcomage.web.scores.services import level_of
 
 from .errors import GameError, NotFound, whole_number
@@ -112,13 +112,15 @@ def untie(game: Game) -> None:
                 related._state.fields_cache.pop("user", None)
 
 
-def _with_seat_rows(game: Game) -> Game:
+def _with_seat_rows(game: Game, read: list[Seat] | None = None) -> Game:
     """The game with its seats, their players and the players' profile and settings read
-    in one query and kept as the game's prefetched seats (what `with_players` gives,
-    without the ORM's building of a four-table SELECT on every move, issue 36)."""
+    in one query (or `read` already) and kept as the game's prefetched seats (what
+    `with_players` gives, without the ORM's building of a four-table SELECT on every move,
+    issue 36)."""
     # In the seats' own order (Seat.Meta.ordering: by number), as `game.seats.all()` reads
     # them: the joined SELECT has no ORDER BY, and PostgreSQL returns an updated row last.
-    rows = sorted(SEAT_ROWS.rows([game.pk]), key=lambda seat: seat.number)
+    rows = sorted(SEAT_ROWS.rows([game.pk]) if read is None else read,
+                  key=lambda seat: seat.number)
     for seat in rows:
         seat.game = game
     game._prefetched_objects_cache = SeatRows(game, rows)
@@ -140,25 +142,31 @@ def _game_id(value: Any) -> int:
     return found
 
 
-def find_game(game_id: Any) -> Game | None:
-    """The game with its seats and their players (with profile and settings), or None."""
+def _game_and_seats(row: Joined, game_id: Any) -> Game | None:
+    """The game of `row`'s statement with its seats, both read in one round trip where the
+    database allows (PostgreSQL: `rows_together`, issue 36, fourteenth pass), or None."""
     try:
-        found = GAME_ROW.rows([_game_id(game_id)])
+        wanted = _game_id(game_id)
     except (GameError, OverflowError):
         return None
-    return _with_seat_rows(found[0]) if found else None
+    found, seats = rows_together(row, [wanted], SEAT_ROWS, [wanted])
+    return _with_seat_rows(found[0], seats) if found else None
+
+
+def find_game(game_id: Any) -> Game | None:
+    """The game with its seats and their players (with profile and settings), or None."""
+    return _game_and_seats(GAME_ROW, game_id)
 
 
 def lock_game(game_id: Any) -> Game:
     """The game row with its seats, locked for the rest of the transaction where the
-    database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already)."""
-    try:
-        found = LOCKED_GAME_ROW.rows([_game_id(game_id)])
-    except (GameError, OverflowError):
-        found = []
-    if not found:
+    database can (PostgreSQL; SQLite's IMMEDIATE transactions are serial already). The
+    seats are read after the lock is taken (the statement after it, in the same round
+    trip on PostgreSQL), so they are as stored."""
+    found = _game_and_seats(LOCKED_GAME_ROW, game_id)
+    if found is None:
         raise NotFound("There is no such game.")
-    return _with_seat_rows(found[0])
+    return found
 
 
 def player_game(user: Any, game_id: Any) -> tuple[Game, Seat]:
