@@ -442,19 +442,7 @@ class SteadyChannelLayer(RedisPubSubChannelLayer):
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         """Send a wake-up; held (the last one per group) when Redis does not answer."""
-        if not self.is_down():
-            try:
-                await self._bounded(self._publish(group, message))
-                if self.held:
-                    await self._flush()
-                return
-            except Exception as problem:
-                self._failed("group_send", problem)
-        self.held.pop(group, None)
-        self.held[group] = dict(message)
-        while len(self.held) > MAX_HELD:
-            self.held.popitem(last=False)
-        self._start_retrier()
+        await self.group_send_all([(group, message)])
 
     async def group_send_all(self, messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Send several wake-ups (group, message) in one batch under one bound: a move's
