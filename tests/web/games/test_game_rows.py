@@ -66,8 +66,9 @@ class GameRowsTests(BaseTestCase):
         """On PostgreSQL the second read on the same connection prepares nothing again (a
         PREPARE of a name the connection holds would fail the transaction); elsewhere
         nothing is prepared."""
-        with transaction.atomic():
+        with transaction.atomic():  # both statements read once on this connection
             lock_game(self.game.pk)
+            find_game(self.game.pk)
         with transaction.atomic(), CaptureQueriesContext(connection) as captured:
             again = lock_game(self.game.pk)
             find_game(self.game.pk)
