@@ -15,6 +15,7 @@ one-to-ones (`user__profile`); a missing related row gives None, as with `select
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import threading
@@ -168,6 +169,7 @@ _texts: dict[str, str] = {}
 """The SQL of each statement prepared by name (`described`)."""
 
 
+@functools.cache  # a handful of statements, named on every move
 def _name(sql: str) -> str:
     """The name a statement is prepared under on PostgreSQL: its text's digest, so a
     changed statement (a new release's) is a new name on a connection that outlived it."""
